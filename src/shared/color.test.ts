@@ -25,7 +25,10 @@ describe('the accent colour', () => {
   it('gives the theme its five shades from the one colour', () => {
     const css = accentProperties('#1d4ed8');
     for (const shade of [300, 400, 500, 600, 700]) expect(css).toContain(`--accent-${shade}:`);
-    expect(css).toBe('--accent-300:#b0c1f1;--accent-400:#839eea;--accent-500:#1d4ed8;--accent-600:#1942b8;--accent-700:#143797');
+    expect(css).toBe(
+      '--accent-300:#b0c1f1;--accent-400:#839eea;--accent-500:#1d4ed8;--accent-600:#1942b8;--accent-700:#143797;' +
+        '--accent-a10:#1d4ed81a;--accent-a15:#1d4ed826;--accent-a25:#1d4ed840;--accent-a60:#1d4ed899',
+    );
     // The darker shade under the white label reads better still than the colour itself.
     expect(contrastRatio('#1942b8', '#ffffff')).toBeGreaterThan(contrastRatio('#1d4ed8', '#ffffff'));
   });

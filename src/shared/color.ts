@@ -42,6 +42,14 @@ function mix(hex: string, share: number, toward: 0 | 255): string {
   return mixed;
 }
 
+/** The 500 shade at 10, 15, 25 and 60% opacity (the tints, the glow, the buy button's shadow). */
+const ALPHAS: ReadonlyArray<[string, string]> = [
+  ['a10', '1a'],
+  ['a15', '26'],
+  ['a25', '40'],
+  ['a60', '99'],
+];
+
 /**
  * The page's accent shades from one colour: the theme's brand colours read these properties
  * (styles.css). The lighter ones are text on the page's dark background, so they mix towards white.
@@ -54,5 +62,7 @@ export function accentProperties(hex: string): string {
     [600, mix(hex, 0.85, 0)],
     [700, mix(hex, 0.7, 0)],
   ];
-  return shades.map(([shade, value]) => `--accent-${shade}:${value}`).join(';');
+  // The 500 shade seen through: tints and the glow as 8-digit hex, so the first screen's CSS needs no colour-mix.
+  const tints = ALPHAS.map(([name, alpha]) => `--accent-${name}:${hex}${alpha}`);
+  return [...shades.map(([shade, value]) => `--accent-${shade}:${value}`), ...tints].join(';');
 }

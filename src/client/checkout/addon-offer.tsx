@@ -119,7 +119,7 @@ function AddonPix({
     return (
       <p
         role="status"
-        className="text-brand-100 flex items-start gap-2.5 rounded-xl border border-brand-500/50 bg-brand-500/10 px-4 py-3 text-left font-semibold"
+        className="text-brand-100 flex items-start gap-2.5 rounded-xl border border-brand-500/50 bg-brand-faint px-4 py-3 text-left font-semibold"
       >
         <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-400" />
         {copy.paid(title)}

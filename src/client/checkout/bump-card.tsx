@@ -23,7 +23,7 @@ export function BumpCard({
 }) {
   const id = useId();
   return (
-    <div className="rounded-2xl border-2 border-dashed border-gold-400/60 bg-gold-400/5 p-4 transition-colors has-checked:border-solid has-checked:border-brand-500 has-checked:bg-brand-500/10">
+    <div className="rounded-2xl border-2 border-dashed border-gold-400/60 bg-gold-400/5 p-4 transition-colors has-checked:border-solid has-checked:border-brand-500 has-checked:bg-brand-faint">
       <div className="flex items-center justify-between gap-3">
         <p className="text-xs font-bold tracking-[0.16em] text-gold-300 uppercase">{bumpCopy.eyebrow}</p>
         {/* The price is in the checkbox's label too; this is the same figure for the eye. */}

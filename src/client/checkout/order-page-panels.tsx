@@ -12,7 +12,7 @@ import { OrderSummary } from './order-summary.tsx';
 function Heading({ icon: Icon, title, text }: { icon: typeof MailCheck; title: string; text: string }) {
   return (
     <>
-      <span className="mt-8 grid size-12 place-items-center rounded-xl bg-brand-500/15 text-brand-400">
+      <span className="mt-8 grid size-12 place-items-center rounded-xl bg-brand-tint text-brand-400">
         <Icon aria-hidden="true" className="size-6" />
       </span>
       <h1 className="mt-4 text-3xl leading-tight font-black text-balance text-white">{title}</h1>

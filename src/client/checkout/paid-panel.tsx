@@ -13,12 +13,12 @@ export function PaidPanel({ accessUrl, note }: { accessUrl: string | undefined; 
       {accessUrl ? (
         <a
           href={accessUrl}
-          className="inline-flex min-h-14 w-full items-center justify-center rounded-xl bg-gradient-to-b from-brand-500 to-brand-600 px-6 text-lg font-extrabold tracking-wide text-white uppercase shadow-cta"
+          className="inline-flex min-h-14 w-full items-center justify-center rounded-xl bg-cta px-6 text-lg font-extrabold tracking-wide text-white uppercase shadow-cta"
         >
           {copy.paid.cta}
         </a>
       ) : note ? (
-        <p className="rounded-xl bg-brand-500/15 px-4 py-3 text-sm font-semibold text-brand-300">{note}</p>
+        <p className="rounded-xl bg-brand-tint px-4 py-3 text-sm font-semibold text-brand-300">{note}</p>
       ) : null}
     </div>
   );

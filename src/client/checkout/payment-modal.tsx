@@ -220,7 +220,7 @@ export default function PaymentModal({
                 {formatBRL(priceCents)}
               </p>
             </div>
-            <p className="rounded-xl bg-brand-500/15 px-3 py-2 text-right text-xs text-brand-300">
+            <p className="rounded-xl bg-brand-tint px-3 py-2 text-right text-xs text-brand-300">
               <span className="block text-base font-black text-brand-400">{copy.savingClaim}</span>
               {copy.savingCaption}
             </p>

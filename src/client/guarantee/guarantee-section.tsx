@@ -73,7 +73,7 @@ export function GuaranteeSection({
       className={cn('scroll-mt-32 rounded-2xl border border-line bg-ink-850/80 p-5', className)}
     >
       <div className="flex items-start gap-3">
-        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-500/15 text-brand-400">
+        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-tint text-brand-400">
           <ShieldCheck aria-hidden="true" className="size-5" />
         </span>
         <div className="min-w-0 flex-1">

@@ -55,7 +55,7 @@ export default function RefundDialog({
             {REFUND_REASONS.map((value) => (
               <label
                 key={value}
-                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line bg-ink-950 px-3.5 text-sm text-slate-100 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-500/10"
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line bg-ink-950 px-3.5 text-sm text-slate-100 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-faint"
               >
                 <input
                   type="radio"

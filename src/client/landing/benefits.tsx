@@ -29,7 +29,7 @@ export function Benefits({ guaranteeDays }: { guaranteeDays: string }) {
             const Icon = icons[benefit.icon];
             return (
               <li key={index} className="flex gap-4 rounded-2xl border border-line bg-ink-850/70 p-4 sm:flex-col sm:p-5">
-                <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-500/15 text-brand-400">
+                <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-tint text-brand-400">
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
                 <div>

@@ -43,9 +43,7 @@ export function Bonuses() {
                   <span className="text-slate-400">
                     {bonusSection.valueLabel} <s>{formatBRL(bonus.valueCents)}</s>
                   </span>
-                  <span className="rounded-md bg-brand-500/15 px-1.5 py-0.5 text-xs font-black text-brand-300">
-                    {bonusSection.freeLabel}
-                  </span>
+                  <span className="rounded-md bg-brand-tint px-1.5 py-0.5 text-xs font-black text-brand-300">{bonusSection.freeLabel}</span>
                 </p>
               </div>
             </li>
@@ -60,7 +58,7 @@ export function Bonuses() {
             <dt className="text-sm text-slate-400">{bonusSection.priceLabel}</dt>
             <dd className="text-4xl font-black text-white">{formatBRL(priceCents)}</dd>
           </div>
-          <div className="mt-2 rounded-xl bg-brand-500/15 px-3 py-2">
+          <div className="mt-2 rounded-xl bg-brand-tint px-3 py-2">
             <dt className="text-sm font-semibold text-brand-300">{bonusSection.savingLabel}</dt>
             <dd className="text-2xl font-black text-brand-400">{formatBRL(totalSavingCents)}</dd>
           </div>

@@ -37,7 +37,7 @@ export function AppCard({
         <AppIcon app={app} size={40} />
         <span className="flex flex-col items-end gap-1">
           {app.badge ? (
-            <span className="rounded-md bg-brand-500/15 px-1.5 py-0.5 text-[0.6rem] font-black tracking-wider text-brand-300">
+            <span className="rounded-md bg-brand-tint px-1.5 py-0.5 text-[0.6rem] font-black tracking-wider text-brand-300">
               {app.badge}
             </span>
           ) : null}
@@ -85,7 +85,7 @@ export function SupplierCardButton({ label, onOpen }: { label: string; onOpen: (
           <span className="block text-xs text-slate-400">{upsellPopup.creditLabel}</span>
           <span className="text-lg font-black text-white">{formatBRL(supplierCard.creditCents)}</span>
         </span>
-        <span className="rounded-xl bg-brand-500/15 px-3 py-2">
+        <span className="rounded-xl bg-brand-tint px-3 py-2">
           <span className="block text-xs text-slate-300">{upsellPopup.costLabel}</span>
           <span className="text-lg font-black text-brand-400">{formatBRL(supplierCard.costCents)}</span>
         </span>

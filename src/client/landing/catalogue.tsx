@@ -49,7 +49,7 @@ export function Catalogue() {
               <dt className="text-xs text-slate-400">{copy.offerPriceLabel}</dt>
               <dd className="font-bold text-white">{formatBRL(offerMonthlyTotalCents)}</dd>
             </div>
-            <div className="col-span-2 rounded-xl bg-brand-500/15 px-3 py-3">
+            <div className="col-span-2 rounded-xl bg-brand-tint px-3 py-3">
               <dt className="text-xs font-semibold text-brand-300">{copy.totalSavingLabel}</dt>
               <dd className="text-3xl font-black text-brand-400">{formatBRL(monthlySavingCents)}</dd>
             </div>

@@ -21,10 +21,7 @@ export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
   const photo = Boolean(edited?.image || edited?.video);
   return (
     <section className="relative overflow-hidden px-5 pt-28 pb-16 sm:pt-36">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 top-0 h-[28rem] bg-[radial-gradient(55%_60%_at_50%_0%,color-mix(in_srgb,var(--accent-500,#22c55e)_25%,transparent),transparent)]"
-      />
+      <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 h-[28rem] hero-glow" />
       <div className="relative mx-auto max-w-3xl text-center">
         <p className="inline-flex items-center gap-1.5 rounded-full border border-gold-400/40 bg-gold-400/10 px-3 py-1 text-xs font-bold tracking-wider text-gold-300 uppercase">
           <Sparkles aria-hidden="true" className="size-3.5" />

@@ -54,7 +54,7 @@ export function HowItWorks() {
               </li>
             ))}
           </ul>
-          <div className="mt-4 flex items-center justify-between rounded-2xl bg-brand-500/10 px-4 py-3">
+          <div className="mt-4 flex items-center justify-between rounded-2xl bg-brand-faint px-4 py-3">
             <span className="text-sm text-slate-300">
               {chat.officialLabel} <s className="text-slate-400">{formatBRL(chat.officialCents)}</s>
             </span>

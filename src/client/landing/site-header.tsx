@@ -30,7 +30,7 @@ export function SiteHeader() {
         </Link>
         <p className="hidden items-center gap-3 md:flex">
           <span className="text-sm font-semibold tracking-wider text-slate-300 uppercase">{site.lifetimeLabel}</span>
-          <span className="rounded-lg bg-brand-500/15 px-3 py-1 text-lg font-extrabold text-brand-400">{formatBRL(priceCents)}</span>
+          <span className="rounded-lg bg-brand-tint px-3 py-1 text-lg font-extrabold text-brand-400">{formatBRL(priceCents)}</span>
         </p>
       </div>
     </header>

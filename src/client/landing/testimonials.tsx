@@ -19,7 +19,7 @@ function Avatar({ testimonial }: { testimonial: Testimonial }) {
   return (
     <span
       aria-hidden="true"
-      className="grid size-12 shrink-0 place-items-center rounded-full bg-brand-500/15 text-lg font-black text-brand-300"
+      className="grid size-12 shrink-0 place-items-center rounded-full bg-brand-tint text-lg font-black text-brand-300"
     >
       {testimonial.name.charAt(0)}
     </span>
@@ -40,7 +40,7 @@ export function Testimonials() {
                 <Quote aria-hidden="true" className="size-6 text-brand-500/60" />
                 <blockquote className="mt-3 flex-1 text-pretty text-slate-200">{testimonial.text}</blockquote>
                 {testimonial.savingsText ? (
-                  <p className="mt-4 self-start rounded-full bg-brand-500/15 px-3 py-1 text-xs font-bold text-brand-300">
+                  <p className="mt-4 self-start rounded-full bg-brand-tint px-3 py-1 text-xs font-bold text-brand-300">
                     {testimonial.savingsText}
                   </p>
                 ) : null}

@@ -59,7 +59,7 @@ export function TopUp() {
   return (
     <section aria-labelledby="top-up-title" className="px-5 py-16">
       <div className="mx-auto max-w-4xl">
-        <div className="mx-auto mb-4 grid size-12 place-items-center rounded-2xl bg-brand-500/15 text-brand-400">
+        <div className="mx-auto mb-4 grid size-12 place-items-center rounded-2xl bg-brand-tint text-brand-400">
           <Smartphone aria-hidden="true" className="size-6" />
         </div>
         <SectionHeading id="top-up-title" eyebrow={copy.eyebrow} title={copy.title} subtitle={copy.subtitle} />

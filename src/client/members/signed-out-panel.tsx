@@ -18,7 +18,7 @@ export function SignedOutPanel({ reason, supportEmail }: { reason: SignedOutReas
   const { icon: Icon, title, text } = panels[reason];
   return (
     <div className="mt-8">
-      <span className="grid size-12 place-items-center rounded-xl bg-brand-500/15 text-brand-400">
+      <span className="grid size-12 place-items-center rounded-xl bg-brand-tint text-brand-400">
         <Icon aria-hidden="true" className="size-6" />
       </span>
       <h1 className="mt-4 text-3xl leading-tight font-black text-balance text-white">{title}</h1>

@@ -31,10 +31,7 @@ export default function PresellPage() {
       {/* Static markup, as on the landing page: the page frame that carries it elsewhere is not rendered here. */}
       <DemoNotice demoMode={demoMode} />
       <main className="relative flex min-h-dvh flex-col items-center overflow-hidden px-5 pt-8 pb-10">
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-x-0 top-0 h-96 bg-[radial-gradient(60%_60%_at_50%_0%,color-mix(in_srgb,var(--accent-500,#22c55e)_22%,transparent),transparent)]"
-        />
+        <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 h-96 presell-glow" />
         <div className="relative w-full max-w-xl">
           <div className="flex justify-center">
             <Logo image={logo} />
@@ -58,7 +55,7 @@ export default function PresellPage() {
                   key={index}
                   className="flex items-center gap-4 rounded-2xl border border-line bg-ink-850/80 p-4 shadow-lg shadow-black/20"
                 >
-                  <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-500/15 text-brand-400">
+                  <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-tint text-brand-400">
                     <Icon aria-hidden="true" className="size-6" />
                   </span>
                   <span>

@@ -7,7 +7,7 @@ const alertVariants = cva('flex items-start gap-2.5 rounded-xl border px-3.5 py-
   variants: {
     variant: {
       destructive: 'border-danger/50 bg-danger/10 text-red-200',
-      success: 'border-brand-500/50 bg-brand-500/10 text-brand-100',
+      success: 'border-brand-500/50 bg-brand-faint text-brand-100',
     },
   },
 });

@@ -15,7 +15,7 @@ const QUIET = 'border border-line bg-ink-800 text-slate-100 hover:bg-ink-700';
 export const buttonVariantClasses = {
   variant: {
     /** The buy call: the page's one loud colour. */
-    cta: 'bg-gradient-to-b from-brand-500 to-brand-600 font-extrabold tracking-wide text-white uppercase shadow-cta hover:from-brand-400 hover:to-brand-500 active:translate-y-px',
+    cta: 'bg-cta font-extrabold tracking-wide text-white uppercase shadow-cta hover:bg-cta-hover active:translate-y-px',
     secondary: `${QUIET} font-semibold`,
     /** A buy call while the month is sold out: the secondary look, its two lines in the buy call's weight. */
     soldOut: `${QUIET} font-extrabold`,

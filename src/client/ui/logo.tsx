@@ -37,7 +37,7 @@ export function Logo({ compact = false, image = '' }: { compact?: boolean; image
       <span
         aria-hidden="true"
         className={cn(
-          'grid place-items-center rounded-xl bg-gradient-to-br from-brand-400 to-brand-700 font-black text-white shadow-cta transition-all duration-300',
+          'grid place-items-center rounded-xl bg-logo font-black text-white shadow-cta transition-all duration-300',
           compact ? 'size-8 text-xs' : 'size-10 text-sm',
         )}
       >

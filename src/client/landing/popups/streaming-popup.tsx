@@ -40,7 +40,7 @@ export default function StreamingPopup({ app, onClose }: { app: CatalogueApp | n
                 <span className="text-xs font-normal">{streamingPopup.perMonth}</span>
               </dd>
             </div>
-            <div className="rounded-xl bg-brand-500/15 px-3 py-2.5">
+            <div className="rounded-xl bg-brand-tint px-3 py-2.5">
               <dt className="text-xs text-brand-300">{streamingPopup.offerPriceLabel}</dt>
               <dd className="text-lg font-black text-brand-400">
                 {formatBRL(app.offerPriceCents)}

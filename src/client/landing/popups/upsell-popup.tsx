@@ -23,7 +23,7 @@ function WithBumpTicked({ children }: { children: ReactNode }) {
 /** The order bump as the popup presents it: its name, pitch and price. */
 function BumpOfferBox({ bump }: { bump: BumpOffer }) {
   return (
-    <div className="mt-3 rounded-2xl border-2 border-dashed border-brand-500/60 bg-brand-500/10 p-4">
+    <div className="mt-3 rounded-2xl border-2 border-dashed border-brand-500/60 bg-brand-faint p-4">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-xs font-bold tracking-[0.16em] text-brand-300 uppercase">{bumpCopy.popup.eyebrow}</p>
@@ -81,7 +81,7 @@ export default function UpsellPopup({ open, onOpenChange }: { open: boolean; onO
             <dt className="text-xs text-slate-400">{upsellPopup.creditLabel}</dt>
             <dd className="text-2xl font-black text-white">{formatBRL(supplierCard.creditCents)}</dd>
           </div>
-          <div className="rounded-xl bg-brand-500/15 px-3 py-2.5">
+          <div className="rounded-xl bg-brand-tint px-3 py-2.5">
             <dt className="text-xs text-brand-300">{upsellPopup.costLabel}</dt>
             <dd className="text-2xl font-black text-brand-400">{formatBRL(supplierCard.costCents)}</dd>
           </div>
