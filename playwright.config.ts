@@ -7,9 +7,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  // Four browsers on two cores: a test mostly waits (a server, a timer, the next frame); the stage took
-  // about 12.6 min with four against about 30 with two (docs/benchmarks.md).
-  workers: 4,
+  // Three browsers on two cores: a test mostly waits (a server, a timer, the next frame). The stage took
+  // about 10–12 min with four against about 30 with two (docs/benchmarks.md), but with four the
+  // cluster's "every instance within 5 s" ran over more than once.
+  workers: 3,
   // Generous: on a loaded 2-core machine a whole buyer journey has taken over 60 s; expectations wait up to 15 s.
   timeout: 120_000,
   expect: { timeout: 15_000 },

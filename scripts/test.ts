@@ -9,7 +9,7 @@ import path from 'node:path';
  *
  *   CPU:        typecheck → lint → knip → unit → integration (four files at a time)
  *   timers:     faults (the built server as a process that is killed; four files at a time)
- *   browser:    e2e (Playwright, real Chromium, against the build; four browsers)
+ *   browser:    e2e (Playwright, real Chromium, against the build; three browsers)
  *
  * Each stage writes its output to `.test-output/<stage>.log` (a failed stage's tail is printed) and
  * prints its time beside its budget. A stage over its budget fails (one more failure in the sum);
@@ -18,8 +18,8 @@ import path from 'node:path';
  * failed"; the exit code is non-zero on any failure.
  *
  * `npm test -- lint unit` runs only the stages named (plus the build, which integration, faults and
- * e2e need). The stages run one after another unless VITRINE_TEST_PARALLEL=1; inside the integration,
- * fault and e2e stages four files or browsers run side by side, since their tests mostly wait.
+ * e2e need). The stages run one after another unless VITRINE_TEST_PARALLEL=1; the integration and
+ * fault stages run four files, and the e2e stage three browsers, side by side: their tests mostly wait.
  */
 
 const root = path.resolve(import.meta.dirname, '..');

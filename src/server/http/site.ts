@@ -120,11 +120,18 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     return { text, csp };
   };
 
+  // Each text's last compression: a version mostly changes only the offer pages, and must be served within 5 s.
+  let compressed = new Map<string, Page>();
   const compress = async (text: string, csp: string): Promise<Page> => {
+    const known = compressed.get(text);
+    if (known && known.csp === csp) return known;
     const html = Buffer.from(text);
     // Off the event loop: brotli at its best quality takes a while on a whole page.
     const [gzipped, brotli] = await Promise.all([gzip(html, { level: 9 }), brotliCompress(html)]);
-    return { html: new Uint8Array(html), csp, gzip: new Uint8Array(gzipped), brotli: new Uint8Array(brotli) };
+    const page = { html: new Uint8Array(html), csp, gzip: new Uint8Array(gzipped), brotli: new Uint8Array(brotli) };
+    if (compressed.size >= 24) compressed = new Map();
+    compressed.set(text, page);
+    return page;
   };
 
   const withSlots = (text: string, slots: ReadonlyMap<string, string> | undefined) => {
