@@ -1,4 +1,5 @@
 import { expressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { idsInChunks } from '../db/in-chunks.ts';
 import type { Database } from '../db/schema.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';
 import type { RefundRow } from './refunds-repository.ts';
@@ -25,18 +26,9 @@ export function orderIdsWithRefund(statuses: readonly RefundStatus[]) {
 }
 
 /** Which of these orders the buyer (or the seller) asked a refund of, in any state: an A/B test's guardrail. */
-export async function ordersWithRefundRequest(db: Executor, orderIds: readonly string[]): Promise<Set<string>> {
-  const asked = new Set<string>();
-  for (let start = 0; start < orderIds.length; start += LOOKUP_CHUNK) {
-    const rows = await db
-      .selectFrom('refunds')
-      .select('order_id')
-      .distinct()
-      .where('order_id', 'in', orderIds.slice(start, start + LOOKUP_CHUNK))
-      .execute();
-    for (const row of rows) asked.add(row.order_id);
-  }
-  return asked;
+export function ordersWithRefundRequest(db: Executor, orderIds: readonly string[]): Promise<Set<string>> {
+  return idsInChunks(orderIds, async (chunk) => {
+    const rows = await db.selectFrom('refunds').select('order_id').distinct().where('order_id', 'in', chunk).execute();
+    return rows.map((row) => row.order_id);
+  });
 }
-
-const LOOKUP_CHUNK = 500;
