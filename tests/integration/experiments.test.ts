@@ -169,6 +169,16 @@ describe.skipIf(!siteBuilt).each(databases)('A/B tests of the page, served by th
     expect(test!.figures.map((arm) => arm.visitors)).toEqual([visitorsOf(0), visitorsOf(1)]);
     expect(test!.figures[1]).toMatchObject({ checkoutsBegun: 1, pixGenerated: 1, pixPaid: 1, revenueCents: Number(row.amount_cents) });
     expect(test!.figures[0]).toMatchObject({ checkoutsBegun: 0, pixGenerated: 0, pixPaid: 0, revenueCents: 0 });
+
+    // The guardrails: the seller's refund of that order and a contestation entered by hand count for its variant only.
+    expect((await call(`/orders/${order.body.orderId}/refund/start`, {})).status).toBeLessThan(300);
+    expect((await call('/disputes', { query: row.public_ref })).status).toBe(201);
+    await running.server.background.idle();
+    const [guarded] = (await list()).experiments;
+    expect(guarded!.figures.map((arm) => [arm.refundRequests, arm.disputes])).toEqual([
+      [0, 0],
+      [1, 1],
+    ]);
   });
 
   it('"Declarar vencedor" publishes the winner as a new page version and ends the test', async () => {
