@@ -16,6 +16,7 @@ const HEADLINE_B = 'Os fornecedores que as lojas grandes usam, em uma lista só'
 /** What the page prints of it before the highlighted words, which it wraps apart. */
 const SHOWN_B = 'Os fornecedores que as lojas grandes usam, em uma';
 const DAY = 86_400_000;
+const PRESELL_B = 'Quer pagar menos nos seus apps todo mês, sem perder nenhum?';
 
 interface Visit {
   mark: string | null;
@@ -24,9 +25,11 @@ interface Visit {
   brotliBytes: number;
 }
 
-/** `/` as a phone's browser at `address` gets it from `url`: the variant its `<html>` names, and the bytes on the wire. */
-async function visit(url: string, address: string, headers: Record<string, string> = {}): Promise<Visit> {
-  const response = await fetchFrom(address)(`${url}/`, { headers: { 'User-Agent': BROWSER, 'Accept-Encoding': 'br', ...headers } });
+/** `/` (or `pathname`) as a phone's browser at `address` gets it from `url`: the variant its `<html>` names, and the bytes on the wire. */
+async function visit(url: string, address: string, headers: Record<string, string> = {}, pathname = '/'): Promise<Visit> {
+  const response = await fetchFrom(address)(`${url}${pathname}`, {
+    headers: { 'User-Agent': BROWSER, 'Accept-Encoding': 'br', ...headers },
+  });
   expect(response.status).toBe(200);
   const body = Buffer.from(await response.arrayBuffer());
   const html = zlib.brotliDecompressSync(body).toString('utf8');
@@ -208,5 +211,50 @@ describe.skipIf(!siteBuilt).each(databases)('A/B tests of the page, served by th
       headlineTest(Date.now() + 28 * DAY, { hero: { headline: 'Mais um título para o próximo teste', highlight: 'próximo teste' } }),
     );
     expect(next.status).toBe(201);
+  });
+
+  it('counts an order for the /presell test’s variant its buyer saw, recognised at the checkout by the same daily id', async () => {
+    const [current] = (await list()).experiments.filter((test) => test.status === 'running');
+    expect((await call(`/experiments/${current!.id}/stop`, {})).status).toBe(200);
+    const created = await call('/experiments', {
+      ...headlineTest(Date.now() + 28 * DAY, { presell: { headline: PRESELL_B } }),
+      page: '/presell',
+      name: 'Título da pré-venda',
+    });
+    expect(created.status).toBe(201);
+    const presellId = ((await created.json()) as { id: string }).id;
+    await other.checkOffer();
+    const seen = new Map<number, string>();
+    for (let client = 0; client < 24 && seen.size < 2; client++) {
+      const address = newClientAddress();
+      const page = await visit(url(), address, {}, '/presell');
+      const variant = Number(page.mark!.split('.')[1]);
+      expect(page.mark).toBe(`${presellId}.${variant}`);
+      expect(page.html.includes(PRESELL_B)).toBe(variant === 1);
+      // `/` is under no test now: its document names none, so the checkout sends no mark.
+      expect((await visit(url(), address)).mark).toBeNull();
+      seen.set(variant, address);
+    }
+    expect([...seen.keys()].sort()).toEqual([0, 1]);
+    await Promise.all([running.server.background.idle(), other.background.idle()]);
+
+    const buy = async (server: string, address: string, userAgent = BROWSER) => {
+      const order = await postOrder<{ orderId: string }>(server, { ...uniqueBuyer(), checkoutKey: newCheckoutKey() }, address, {
+        'User-Agent': userAgent,
+      });
+      expect(order.status).toBe(201);
+      return orderRow(running.db, order.body.orderId);
+    };
+    // B's buyer pays on this instance, A's on the other: the day's salt is the database's, so both recognise them.
+    const b = await buy(url(), seen.get(1)!);
+    expect([b.experiment_id, Number(b.experiment_variant)]).toEqual([presellId, 1]);
+    const a = await buy(other.url, seen.get(0)!);
+    expect([a.experiment_id, Number(a.experiment_variant)]).toEqual([presellId, 0]);
+    // Someone who never opened /presell today, and another browser at B's address, count for no test.
+    expect((await buy(url(), newClientAddress())).experiment_id).toBeNull();
+    expect((await buy(url(), seen.get(1)!, BROWSER.replace('Pixel 8', 'Pixel 9'))).experiment_id).toBeNull();
+    const [test] = (await list()).experiments;
+    expect(test!.id).toBe(presellId);
+    expect(test!.figures.map((arm) => arm.pixGenerated)).toEqual([1, 1]);
   });
 });

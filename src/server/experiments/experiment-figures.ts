@@ -42,6 +42,18 @@ export async function countExperimentVisitor(
     .execute();
 }
 
+/** The variant a visitor was counted under on `day`, or undefined when the test's page never served them that day. */
+export async function countedVariant(db: Kysely<Database>, visit: { experimentId: string; day: string; visitor: string }) {
+  const row = await db
+    .selectFrom('experiment_visitors')
+    .select('variant')
+    .where('experiment_id', '=', visit.experimentId)
+    .where('day', '=', visit.day)
+    .where('visitor', '=', visit.visitor)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.variant);
+}
+
 // Per variant: daily visitors, checkouts begun, PIX generated and paid, net revenue (docs/money.md) with the bump and
 // the add-on and its sum of squares (the variance), and the orders with a refund request or a dispute.
 export async function experimentFigures(db: Kysely<Database>, experimentId: string, arms: number): Promise<ExperimentArmFigures[]> {

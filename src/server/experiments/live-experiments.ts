@@ -7,7 +7,7 @@ import type { Background } from '../lib/background.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { LiveOffer } from '../offer/live-offer.ts';
 import { createDailySalt, dailyVisitorId, isAutomated, isConsoleSession, pickVariant } from './assignment.ts';
-import { countExperimentEvent, countExperimentVisitor } from './experiment-figures.ts';
+import { countExperimentEvent, countExperimentVisitor, countedVariant } from './experiment-figures.ts';
 import { runningExperiments, variantOffer, variantsOf } from './experiment-service.ts';
 
 type Page = NonNullable<ReturnType<Site['page']>>;
@@ -39,8 +39,8 @@ export interface LiveExperiments {
   choose(file: string, visitor: Visitor): Promise<{ page: Page; testing: true } | { page: undefined; testing: boolean }>;
   /** A client event (`begin_checkout`) counted for each running test under the visitor's variant. */
   countEvent(name: string, visitor: Visitor): Promise<void>;
-  /** The test and variant a page named (`data-experiment`), when that test runs and has that variant. */
-  recorded(mark: string | undefined): { experimentId: string; variant: number } | null;
+  /** An order's test and variant: its page's mark (`data-experiment`) if valid, else a test that counted this visitor today. */
+  recorded(mark: string | undefined, visitor: Visitor): Promise<{ experimentId: string; variant: number } | null>;
 }
 
 // Long: the served tests, their renders and the serial queue are one closure its four methods share.
@@ -131,12 +131,15 @@ export function createLiveExperiments(deps: {
       for (const { test, variant } of (await assign(visitor)) ?? [])
         await countExperimentEvent(deps.db, { experimentId: test.id, variant, name });
     },
-    recorded(mark) {
+    async recorded(mark, visitor) {
       const match = /^([A-Za-z0-9_-]{1,40})\.([0-3])$/.exec(mark ?? '');
-      if (!match) return null;
-      const test = served.find((candidate) => candidate.id === match[1]);
-      const variant = Number(match[2]);
-      return test && variant < test.weights.length ? { experimentId: test.id, variant } : null;
+      const named = match && served.find((candidate) => candidate.id === match[1]);
+      if (named && Number(match[2]) < named.weights.length) return { experimentId: named.id, variant: Number(match[2]) };
+      for (const { test, day, visitorId } of (await assign(visitor)) ?? []) {
+        const variant = await countedVariant(deps.db, { experimentId: test.id, day, visitor: visitorId });
+        if (variant !== undefined) return { experimentId: test.id, variant };
+      }
+      return null;
     },
   };
 }

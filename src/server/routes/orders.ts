@@ -55,7 +55,8 @@ export const ordersRoutes = new Hono<AppEnv>()
       if (await isBuyerBlocked(c.var.orders, input)) return apiError(c, 403, disputeBlockedCheckout);
       const result = await startCheckout(c.var.orders, input, { address: c.var.clientAddress, userAgent: c.req.header('user-agent') });
       if (result.kind === 'created') {
-        await recordOrderVariant(c.var.db, result.order.orderId, c.var.experiments?.recorded(input.experiment) ?? null);
+        const visitor = { address: c.var.clientAddress, userAgent: c.req.header('user-agent'), cookie: c.req.header('cookie') };
+        await recordOrderVariant(c.var.db, result.order.orderId, (await c.var.experiments?.recorded(input.experiment, visitor)) ?? null);
         return sendReply(c, 'POST', result.order, 201);
       }
       if (result.kind === 'sold_out') {
