@@ -238,7 +238,7 @@ test.describe('with the first provider down, one tap gives one PIX from the seco
     browser,
   }) => {
     const first = await startWooviStandIn();
-    first.failNext('create', { status: 500, body: { error: 'Internal server error' } });
+    first.scriptNext('create', { kind: 'status', status: 500, body: { error: 'Internal server error' } });
     try {
       await failOver(browser, { id: 'woovi', env: wooviEnv(first) }, toAbacatepay, {
         name: 'Otávio Nunes',

@@ -115,7 +115,7 @@ describe('AbacatePay: create and read back', () => {
 
     const sent = standIn.requests.at(-1)!;
     expect(sent.path).toBe('/v2/transparents/create');
-    expect(sent.authorization).toBe(`Bearer ${standIn.apiKey}`);
+    expect(sent.headers.authorization).toBe(`Bearer ${standIn.apiKey}`);
     expect(sent.body).toEqual({
       method: 'PIX',
       data: {
@@ -161,7 +161,8 @@ describe('AbacatePay: create and read back', () => {
 
   it('refuses a read-back that names another charge', async () => {
     const charge = await provider.createCharge(input());
-    standIn.failNext('list', {
+    standIn.scriptNext('list', {
+      kind: 'status',
       status: 200,
       body: { data: [{ id: 'pix_char_other', amount: 1990, status: 'PAID' }], success: true, error: null },
     });
@@ -171,14 +172,14 @@ describe('AbacatePay: create and read back', () => {
 
   it('refuses a read-back that lists no charge', async () => {
     const charge = await provider.createCharge(input());
-    standIn.failNext('list', { status: 200, body: { data: [], success: true, error: null } });
+    standIn.scriptNext('list', { kind: 'status', status: 200, body: { data: [], success: true, error: null } });
     const error = await caught(provider.getCharge(charge.chargeId));
     expect(error.kind).toBe('transaction');
   });
 
   it('a failed read-back names the read, not the payment’s create', async () => {
     const charge = await provider.createCharge(input());
-    standIn.failNext('list', { status: 500 });
+    standIn.scriptNext('list', { kind: 'status', status: 500 });
     expect((await caught(provider.getCharge(charge.chargeId))).message).toBe('A AbacatePay não mostrou a cobrança (HTTP 500).');
   });
 });
@@ -187,17 +188,25 @@ describe('AbacatePay: errors on create', () => {
   it.each([
     [
       'a 401 (bad API key)',
-      { status: 401, body: { data: null, success: false, error: 'Token de autenticação inválido ou ausente.' } },
+      { kind: 'status', status: 401, body: { data: null, success: false, error: 'Token de autenticação inválido ou ausente.' } },
       false,
     ],
-    ['a 400 validation error', { status: 400, body: { data: null, success: false, error: 'amount is required' } }, false],
-    ['a 200 whose envelope carries an error', { status: 200, body: { data: null, success: false, error: 'Loja bloqueada' } }, false],
-    ['a 500', { status: 500 }, true],
-    ['a 502 from a proxy', { status: 502, raw: '<html>Bad Gateway</html>' }, true],
-    ['a 200 that is not JSON', { status: 200, raw: '<html>ok</html>' }, true],
-    ['a 200 without a charge id', { status: 200, body: { data: { amount: 1990, status: 'PENDING' }, success: true, error: null } }, true],
+    ['a 400 validation error', { kind: 'status', status: 400, body: { data: null, success: false, error: 'amount is required' } }, false],
+    [
+      'a 200 whose envelope carries an error',
+      { kind: 'status', status: 200, body: { data: null, success: false, error: 'Loja bloqueada' } },
+      false,
+    ],
+    ['a 500', { kind: 'status', status: 500 }, true],
+    ['a 502 from a proxy', { kind: 'raw', status: 502, text: '<html>Bad Gateway</html>' }, true],
+    ['a 200 that is not JSON', { kind: 'raw', status: 200, text: '<html>ok</html>' }, true],
+    [
+      'a 200 without a charge id',
+      { kind: 'status', status: 200, body: { data: { amount: 1990, status: 'PENDING' }, success: true, error: null } },
+      true,
+    ],
   ] as const)('%s → uncertain is %s', async (_name, fault, uncertain) => {
-    standIn.failNext('create', fault);
+    standIn.scriptNext('create', fault);
     const error = await caught(provider.createCharge(input()));
     expect(error.kind).toBe('charge');
     expect(error.uncertain).toBe(uncertain);
@@ -205,9 +214,9 @@ describe('AbacatePay: errors on create', () => {
   });
 
   it('a refusal naming the customer’s data is the buyer’s; any other refusal (the store, the key) is the seller’s, with AbacatePay’s words kept for Saúde', async () => {
-    standIn.failNext('create', { status: 400, body: { data: null, success: false, error: 'Invalid customer taxId' } });
+    standIn.scriptNext('create', { kind: 'status', status: 400, body: { data: null, success: false, error: 'Invalid customer taxId' } });
     expect(await caught(provider.createCharge(input()))).toMatchObject({ httpStatus: 400, buyerData: true });
-    standIn.failNext('create', { status: 200, body: { data: null, success: false, error: 'Loja bloqueada' } });
+    standIn.scriptNext('create', { kind: 'status', status: 200, body: { data: null, success: false, error: 'Loja bloqueada' } });
     const seller = await caught(provider.createCharge(input()));
     expect(seller).toMatchObject({ buyerData: false, uncertain: false });
     expect((seller.cause as Error).message).toContain('Loja bloqueada');
@@ -219,18 +228,19 @@ describe('AbacatePay: errors on create', () => {
   });
 
   it('a timeout after sending is uncertain; a refused connection is not', async () => {
-    standIn.failNext('create', 'hang');
+    standIn.scriptNext('create', { kind: 'hang' });
     expect((await caught(makeProvider(standIn.url, 150).createCharge(input()))).uncertain).toBe(true);
     expect((await caught(makeProvider(await refusedUrl()).createCharge(input()))).uncertain).toBe(false);
   });
 
   it('a connection dropped after the request was read is uncertain', async () => {
-    standIn.failNext('create', 'reset');
+    standIn.scriptNext('create', { kind: 'reset' });
     expect((await caught(provider.createCharge(input()))).uncertain).toBe(true);
   });
 
   it('never shows a PIX for another amount than asked', async () => {
-    standIn.failNext('create', {
+    standIn.scriptNext('create', {
+      kind: 'status',
       status: 200,
       body: {
         data: { id: 'pix_char_x', amount: 199, status: 'PENDING', brCode: '000201', brCodeBase64: null },
@@ -287,7 +297,7 @@ describe('AbacatePay: refunds', () => {
     ['Internal server error', 500, true, 'pode ter sido feito'],
   ] as const)('%s (%i) → uncertain %s', async (code, status, uncertain, words) => {
     const charge = await paidCharge();
-    standIn.failNext('refund', { status, body: { data: null, success: false, error: code } });
+    standIn.scriptNext('refund', { kind: 'status', status, body: { data: null, success: false, error: code } });
     const error = await caught(provider.refund(charge, { refundId: 'rf_e', amountCents: 1990 }));
     expect(error).toMatchObject({ kind: 'refund', uncertain, httpStatus: status });
     expect(error.message).toContain(words);
@@ -295,10 +305,10 @@ describe('AbacatePay: refunds', () => {
 
   it('a refund timeout is uncertain, an unreachable API is not, an unreadable success is uncertain', async () => {
     const charge = await paidCharge();
-    standIn.failNext('refund', 'hang');
+    standIn.scriptNext('refund', { kind: 'hang' });
     expect((await caught(makeProvider(standIn.url, 150).refund(charge, { refundId: 'r', amountCents: 1990 }))).uncertain).toBe(true);
     expect((await caught(makeProvider(await refusedUrl()).refund(charge, { refundId: 'r', amountCents: 1990 }))).uncertain).toBe(false);
-    standIn.failNext('refund', { status: 200, body: { data: {}, success: true, error: null } });
+    standIn.scriptNext('refund', { kind: 'status', status: 200, body: { data: {}, success: true, error: null } });
     expect((await caught(provider.refund(charge, { refundId: 'r', amountCents: 1990 }))).uncertain).toBe(true);
   });
 });
@@ -379,9 +389,10 @@ describe('AbacatePay: webhooks', () => {
 
 describe('AbacatePay: prototype keys', () => {
   it('prototype keys in a reply and in a webhook do no harm', async () => {
-    standIn.failNext('create', {
+    standIn.scriptNext('create', {
+      kind: 'raw',
       status: 200,
-      raw: '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"data":{"__proto__":{"id":"x"},"id":"pix_char_p","amount":1990,"status":"PENDING","brCode":"000201abc","brCodeBase64":null},"success":true,"error":null}',
+      text: '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"data":{"__proto__":{"id":"x"},"id":"pix_char_p","amount":1990,"status":"PENDING","brCode":"000201abc","brCodeBase64":null},"success":true,"error":null}',
     });
     const charge = await provider.createCharge(input());
     expect(charge.chargeId).toBe('pix_char_p');

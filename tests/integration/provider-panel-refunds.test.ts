@@ -68,7 +68,7 @@ async function woovi(): Promise<Provider> {
       const delivered = standIn.deliveries.filter((delivery) => delivery.event === 'OPENPIX:TRANSACTION_REFUND_RECEIVED').at(-1)!;
       const response = await fetch(`${server.url}/api/webhooks/woovi`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'x-webhook-signature': delivered.signature },
+        headers: { 'Content-Type': 'application/json', 'x-webhook-signature': delivered.headers['x-webhook-signature']! },
         body: delivered.body,
       });
       expect(response.status).toBe(200);

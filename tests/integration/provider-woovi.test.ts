@@ -156,7 +156,7 @@ describe('Woovi: create, read back, find, cancel', () => {
       method: 'POST',
       path: '/api/v1/charge',
       query: { return_existing: 'true' },
-      authorization: standIn.appId,
+      headers: expect.objectContaining({ authorization: standIn.appId }),
     });
     expect(sent.body).toEqual({
       correlationID: order.idempotencyKey,
@@ -204,14 +204,18 @@ describe('Woovi: create, read back, find, cancel', () => {
 
   it('refuses a read-back about another charge, and never takes an unknown charge for gone', async () => {
     const charge = await provider.createCharge(input());
-    standIn.failNext('read', { status: 200, body: { charge: { correlationID: 'ord_other.1', value: 1990, status: 'COMPLETED' } } });
+    standIn.scriptNext('read', {
+      kind: 'status',
+      status: 200,
+      body: { charge: { correlationID: 'ord_other.1', value: 1990, status: 'COMPLETED' } },
+    });
     expect((await caught(provider.getCharge(charge.chargeId))).kind).toBe('transaction');
     expect((await caught(provider.getCharge('ord_never_made.1'))).kind).toBe('transaction');
   });
 
   it('findCharge: Woovi’s "not found" (a 400, or a 404) is none; the charge made comes back with its code; a 401 is no answer', async () => {
     expect(await provider.findCharge!('ord_unknown.1')).toEqual({ kind: 'none' });
-    standIn.failNext('read', { status: 404, body: { error: 'Not found' } });
+    standIn.scriptNext('read', { kind: 'status', status: 404, body: { error: 'Not found' } });
     expect(await provider.findCharge!('ord_unknown.2')).toEqual({ kind: 'none' });
     const order = input();
     const made = await provider.createCharge(order);
@@ -220,7 +224,7 @@ describe('Woovi: create, read back, find, cancel', () => {
     const error = await caught(wrongKey.findCharge!('ord_unknown.3'));
     expect(error).toMatchObject({ httpStatus: 401 });
     expect(error.message).toContain('WOOVI_APP_ID');
-    standIn.failNext('read', { status: 400, body: { error: 'invalid request' } });
+    standIn.scriptNext('read', { kind: 'status', status: 400, body: { error: 'invalid request' } });
     await caught(provider.findCharge!('ord_unknown.4'));
   });
 
@@ -234,7 +238,7 @@ describe('Woovi: create, read back, find, cancel', () => {
 
     const paid = await paidCharge();
     expect(await provider.cancelCharge!(paid.chargeId)).toMatchObject({ state: 'paid', rawStatus: 'COMPLETED' });
-    standIn.failNext('delete', { status: 503 });
+    standIn.scriptNext('delete', { kind: 'status', status: 503 });
     const other = await provider.createCharge(input());
     expect((await caught(provider.cancelCharge!(other.chargeId))).httpStatus).toBe(503);
     expect(standIn.charges.get(other.chargeId)!.status).toBe('ACTIVE');
@@ -244,31 +248,31 @@ describe('Woovi: create, read back, find, cancel', () => {
 describe('Woovi: an error names the call that failed', () => {
   it('the charge read worked and the transaction list failed: the message names the transaction list', async () => {
     const paid = await paidCharge();
-    standIn.failNext('transactions', { status: 404, body: { error: 'Not found' } });
+    standIn.scriptNext('transactions', { kind: 'status', status: 404, body: { error: 'Not found' } });
     expect((await caught(provider.getCharge(paid.chargeId))).message).toBe('A Woovi não mostrou as transações da cobrança (HTTP 404).');
-    standIn.failNext('refunds', { status: 500 });
+    standIn.scriptNext('refunds', { kind: 'status', status: 500 });
     expect((await caught(provider.getCharge(paid.chargeId))).message).toBe('A Woovi não mostrou os reembolsos da cobrança (HTTP 500).');
-    standIn.failNext('read', { status: 500 });
+    standIn.scriptNext('read', { kind: 'status', status: 500 });
     expect((await caught(provider.getCharge(paid.chargeId))).message).toBe('A Woovi não mostrou a cobrança (HTTP 500).');
   });
 
   it('a cancel whose DELETE failed says the cancel failed, not a read', async () => {
     const open = await provider.createCharge(input());
-    standIn.failNext('delete', { status: 503 });
+    standIn.scriptNext('delete', { kind: 'status', status: 503 });
     expect((await caught(provider.cancelCharge!(open.chargeId))).message).toBe('A Woovi não cancelou a cobrança (HTTP 503).');
   });
 });
 
 describe('Woovi: errors on create', () => {
   it.each([
-    ['a 400 validation error', { status: 400, body: { error: 'value is required' } }, false],
-    ['a 429', { status: 429, body: { error: 'Too many requests' } }, false],
-    ['a 500', { status: 500 }, true],
-    ['a 502 from a proxy', { status: 502, raw: '<html>Bad Gateway</html>' }, true],
-    ['a 200 that is not JSON', { status: 200, raw: '<html>ok</html>' }, true],
-    ['a 200 without a charge', { status: 200, body: { correlationID: 'x', brCode: '000201' } }, true],
+    ['a 400 validation error', { kind: 'status', status: 400, body: { error: 'value is required' } }, false],
+    ['a 429', { kind: 'status', status: 429, body: { error: 'Too many requests' } }, false],
+    ['a 500', { kind: 'status', status: 500 }, true],
+    ['a 502 from a proxy', { kind: 'raw', status: 502, text: '<html>Bad Gateway</html>', contentType: 'text/html' }, true],
+    ['a 200 that is not JSON', { kind: 'raw', status: 200, text: '<html>ok</html>', contentType: 'text/html' }, true],
+    ['a 200 without a charge', { kind: 'status', status: 200, body: { correlationID: 'x', brCode: '000201' } }, true],
   ] as const)('%s → uncertain is %s', async (_name, fault, uncertain) => {
-    standIn.failNext('create', fault);
+    standIn.scriptNext('create', fault);
     const error = await caught(provider.createCharge(input()));
     expect(error).toMatchObject({ kind: 'charge', uncertain });
     expect(error.message).toMatch(/^Erro ao processar pagamento/);
@@ -286,27 +290,29 @@ describe('Woovi: errors on create', () => {
       provider.createCharge(input({ customer: { name: 'Ana', email: 'ana@', phoneDigits: '1', document: null } })),
     );
     expect(buyer).toMatchObject({ httpStatus: 400, buyerData: true, uncertain: false });
-    standIn.failNext('create', { status: 400, body: { error: 'Conta sem chave Pix cadastrada' } });
+    standIn.scriptNext('create', { kind: 'status', status: 400, body: { error: 'Conta sem chave Pix cadastrada' } });
     expect(await caught(provider.createCharge(input()))).toMatchObject({ buyerData: false, uncertain: false });
     expect(standIn.charges.size).toBe(before);
   });
 
   it('a timeout after sending and a dropped connection are uncertain; a refused connection is not', async () => {
-    standIn.failNext('create', 'hang');
+    standIn.scriptNext('create', { kind: 'hang' });
     expect((await caught(makeProvider({ timeoutMs: 150 }).createCharge(input()))).uncertain).toBe(true);
-    standIn.failNext('create', 'reset');
+    standIn.scriptNext('create', { kind: 'reset' });
     expect((await caught(provider.createCharge(input()))).uncertain).toBe(true);
     expect((await caught(makeProvider({ apiUrl: await refusedUrl() }).createCharge(input()))).uncertain).toBe(false);
   });
 
   it('never shows a PIX for another amount or another key than asked', async () => {
     const order = input();
-    standIn.failNext('create', {
+    standIn.scriptNext('create', {
+      kind: 'status',
       status: 200,
       body: { charge: { correlationID: order.idempotencyKey, value: 199, status: 'ACTIVE', brCode: '000201' } },
     });
     expect((await caught(provider.createCharge(order))).uncertain).toBe(false);
-    standIn.failNext('create', {
+    standIn.scriptNext('create', {
+      kind: 'status',
       status: 200,
       body: { charge: { correlationID: 'ord_someone_else.1', value: 1990, status: 'ACTIVE', brCode: '000201' } },
     });
@@ -385,15 +391,15 @@ describe('Woovi: refunds', () => {
 
   it('a 5xx, a timeout and an unreadable success may have refunded (uncertain); an unreachable API did not', async () => {
     const charge = await paidCharge();
-    standIn.failNext('refund', { status: 500 });
+    standIn.scriptNext('refund', { kind: 'status', status: 500 });
     const server = await caught(provider.refund(charge, { refundId: 'ord_u.r1', amountCents: 1990 }));
     expect(server).toMatchObject({ uncertain: true, httpStatus: 500 });
     expect(server.message).toContain('painel da Woovi');
-    standIn.failNext('refund', 'hang');
+    standIn.scriptNext('refund', { kind: 'hang' });
     expect((await caught(makeProvider({ timeoutMs: 150 }).refund(charge, { refundId: 'ord_u.r1', amountCents: 1990 }))).uncertain).toBe(
       true,
     );
-    standIn.failNext('refund', { status: 200, body: { refund: {} } });
+    standIn.scriptNext('refund', { kind: 'status', status: 200, body: { refund: {} } });
     expect((await caught(provider.refund(charge, { refundId: 'ord_u.r1', amountCents: 1990 }))).uncertain).toBe(true);
     expect(
       (await caught(makeProvider({ apiUrl: await refusedUrl() }).refund(charge, { refundId: 'ord_u.r1', amountCents: 1990 }))).uncertain,
@@ -447,7 +453,7 @@ describe('Woovi: disputes (MED)', () => {
       dispute: { status: 'OPENED', endToEndId: 'E00000000202401011200abcdef012345', value: 1000 },
     });
     expect((await provider.parseWebhook(webhookRequest(body, standIn.sign(body))))[0]!.kind).toBe('ignored');
-    standIn.failNext('transaction', { status: 503 });
+    standIn.scriptNext('transaction', { kind: 'status', status: 503 });
     const error = await provider.parseWebhook(webhookRequest(body, standIn.sign(body))).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(GatewayError);
     expect(error).not.toBeInstanceOf(WebhookRejectedError);
@@ -518,9 +524,10 @@ describe('Woovi: webhooks', () => {
 
   it('prototype keys in a reply and in a webhook do no harm', async () => {
     const order = input();
-    standIn.failNext('create', {
+    standIn.scriptNext('create', {
+      kind: 'raw',
       status: 200,
-      raw: `{"__proto__":{"polluted":1},"charge":{"constructor":{"prototype":{"polluted":1}},"correlationID":"${order.idempotencyKey}","value":1990,"status":"ACTIVE","brCode":"000201abc"}}`,
+      text: `{"__proto__":{"polluted":1},"charge":{"constructor":{"prototype":{"polluted":1}},"correlationID":"${order.idempotencyKey}","value":1990,"status":"ACTIVE","brCode":"000201abc"}}`,
     });
     expect((await provider.createCharge(order)).chargeId).toBe(order.idempotencyKey);
     const body =
@@ -631,13 +638,13 @@ for (const database of databases) {
 
       // Woovi signs no timestamp: the same delivery again is accepted, read back, and sells nothing twice.
       const delivered = woovi().deliveries.at(-1)!;
-      expect(await post(delivered.body, delivered.signature)).toBe(200);
+      expect(await post(delivered.body, delivered.headers['x-webhook-signature']!)).toBe(200);
       expect(await outboxRows(running.db, order.orderId, 'access_email')).toHaveLength(1);
 
       const other = await pendingOrder();
       const reads = readsOf(woovi(), other.chargeId);
       const forged = delivered.body.replaceAll(order.chargeId, other.chargeId);
-      expect(await post(forged, delivered.signature)).toBe(401);
+      expect(await post(forged, delivered.headers['x-webhook-signature']!)).toBe(401);
       expect(await post(forged, null)).toBe(401);
       expect(readsOf(woovi(), other.chargeId)).toBe(reads);
       expect(await orderRow(running.db, other.orderId)).toMatchObject({ status: 'pending' });
@@ -676,7 +683,7 @@ for (const database of databases) {
     it('Woovi deleted A but the answer was lost: past A’s expiry, its "not found" read closes it, and it is read no more', async () => {
       const buyer = uniqueBuyer('Irene Cardoso');
       const first = await checkout(running.server.url, { buyer });
-      woovi().failNext('delete', 'lost');
+      woovi().scriptNext('delete', { kind: 'swallowed' });
       const second = await checkout(running.server.url, { buyer, bump: true });
       expect([second.status, second.body.amountCents]).toEqual([201, 2980]);
       const a = await orderRow(running.db, first.body.orderId!);

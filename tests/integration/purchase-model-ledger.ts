@@ -213,7 +213,7 @@ export async function payAtProvider(
   if (webhook === 'readFails') {
     // The notification arrives; the one read that would confirm it fails.
     if (paid.provider === 'mercadopago') scriptMercadoPago(shop, 'read', { kind: 'status', status: 503 });
-    else shop.rig.abacatepay.failNext('check', { status: 503 });
+    else shop.rig.abacatepay.scriptNext('check', { kind: 'status', status: 503 });
   }
   if (webhook === 'lost') return { charge: paid, status: 0 };
   if (webhook === 'late') return { charge: paid, status: 0, late: () => notify(shop, paid) };

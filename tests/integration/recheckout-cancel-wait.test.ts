@@ -30,7 +30,7 @@ for (const database of databases) {
       const buyer = uniqueBuyer('Rita Moura');
       const first = await checkout(running.server.url, { buyer });
       expect(first.status).toBe(201);
-      woovi.failNext('delete', 'swallowed');
+      woovi.scriptNext('delete', { kind: 'hang', processed: true });
 
       const started = performance.now();
       const second = await checkout(running.server.url, { buyer, bump: true });

@@ -95,7 +95,7 @@ for (const database of databases) {
       webhooks(true);
       const first = await checkout(server.url, { buyer });
       const firstCharge = (await orderRow(db, first.body.orderId!)).charge_id!;
-      woovi.failNext('delete', { status: 500 });
+      woovi.scriptNext('delete', { kind: 'status', status: 500 });
       const second = await checkout(server.url, { buyer, bump: true });
       expect([second.status, second.body.amountCents]).toEqual([201, MAIN + BUMP]);
       await server.background.idle();
@@ -120,13 +120,13 @@ for (const database of databases) {
       webhooks(true);
       const first = await checkout(server.url, { buyer });
       const firstCharge = (await orderRow(db, first.body.orderId!)).charge_id!;
-      woovi.failNext('delete', { status: 500 });
+      woovi.scriptNext('delete', { kind: 'status', status: 500 });
       const second = await checkout(server.url, { buyer, bump: true });
       await server.background.idle();
       const secondCharge = (await orderRow(db, second.body.orderId!)).charge_id!;
 
       // The first is paid; the second's cancel fails as well, so its code stays payable, and the buyer pays it.
-      woovi.failNext('delete', { status: 500 });
+      woovi.scriptNext('delete', { kind: 'status', status: 500 });
       await woovi.pay(firstCharge);
       await server.background.idle();
       expect(woovi.charges.has(secondCharge)).toBe(true);

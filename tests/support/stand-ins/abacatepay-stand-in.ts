@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { buildPixBrCode } from '../../../src/server/gateway/br-code.ts';
-import { listenOnLoopback } from '../loopback.ts';
+import { createStandInKit, type Fault, type StandInRequest, type WebhookDelivery } from './kit.ts';
 
 /**
  * AbacatePay's API v2 transparent checkout on a loopback port, built from its public documentation
@@ -35,30 +35,22 @@ export interface StandInCharge {
   brCode: string;
 }
 
-export interface AbacateRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  authorization: string | undefined;
-  body: unknown;
-}
-
 type Route = 'create' | 'check' | 'list' | 'simulate' | 'refund';
-/** A scripted answer for the next request to a route: replaces the documented behaviour once. */
-export type Fault = 'hang' | 'reset' | { status: number; body?: unknown; raw?: string };
 
 export interface AbacatepayStandIn {
   url: string;
   apiKey: string;
-  requests: AbacateRequest[];
+  requests: StandInRequest[];
   charges: Map<string, StandInCharge>;
   /** Dev-mode key (simulate-payment works) or production key (it answers an error). */
   devMode: boolean;
   /** The webhook registered in the dashboard: where events go, and its secret. */
   webhook: { url: string; secret: string } | null;
   /** Webhook deliveries made, as sent. */
-  deliveries: Array<{ url: string; headers: Record<string, string>; body: string; status: number }>;
-  failNext(route: Route, fault: Fault): void;
+  deliveries: WebhookDelivery[];
+  /** The next request to `route` meets `fault` instead of the documented answer. */
+  scriptNext(route: Route, fault: Fault): void;
+  clearScripts(): void;
   /** The buyer paid: status PAID and `transparent.completed` sent to the webhook. */
   markPaid(id: string): Promise<void>;
   /**
@@ -115,19 +107,19 @@ function createBodyProblem(body: unknown): string | null {
 
 export async function startAbacatepayStandIn(options: { apiKey?: string; devMode?: boolean } = {}): Promise<AbacatepayStandIn> {
   const apiKey = options.apiKey ?? `abc_dev_${randomBytes(12).toString('hex')}`;
-  const faults = new Map<Route, Fault>();
-  const hanging = new Set<() => void>();
+  const kit = createStandInKit<Route>({ errorBody: () => failure('Internal server error') });
   let counter = 0;
 
   const standIn: AbacatepayStandIn = {
     url: '',
     apiKey,
-    requests: [],
+    requests: kit.requests,
     charges: new Map(),
     devMode: options.devMode ?? true,
     webhook: null,
-    deliveries: [],
-    failNext: (route, fault) => void faults.set(route, fault),
+    deliveries: kit.deliveries,
+    scriptNext: kit.script,
+    clearScripts: kit.clearScripts,
     markPaid: async (id) => {
       const charge = standIn.charges.get(id);
       if (!charge) throw new Error(`no charge ${id}`);
@@ -147,7 +139,7 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
       const as = disputeOptions.as ?? 'transparent';
       await deliver(`${as}.lost`, charge, as);
     },
-    stop: async () => undefined,
+    stop: kit.stop,
   };
 
   /**
@@ -183,15 +175,11 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
     });
     const url = new URL(standIn.webhook.url);
     url.searchParams.set('webhookSecret', standIn.webhook.secret);
-    const headers = {
-      'Content-Type': 'application/json',
+    await kit.deliver(url, body, {
       'User-Agent': 'AbacatePay/1.0',
       'X-Webhook-Secret': standIn.webhook.secret,
       'X-Webhook-Signature': signAbacateBody(body),
-    };
-    const response = await fetch(url, { method: 'POST', headers, body });
-    await response.text();
-    standIn.deliveries.push({ url: url.href, headers, body, status: response.status });
+    });
   }
 
   function chargeData(charge: StandInCharge) {
@@ -212,152 +200,113 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
     };
   }
 
-  /** A scripted fault for this route, if one is waiting. */
-  function takeFault(route: Route, c: Context<{ Variables: { body: unknown } }>): Response | Promise<Response> | null {
-    const fault = faults.get(route);
-    if (fault === undefined) return null;
-    faults.delete(route);
-    if (fault === 'hang') return new Promise<Response>((resolve) => hanging.add(() => resolve(c.body(null, 504))));
-    if (fault === 'reset') {
-      // Drop the connection without an answer, after the request was read.
-      const incoming = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming;
-      incoming?.socket?.destroy();
-      return new Promise<Response>(() => undefined);
-    }
-    if (fault.raw !== undefined) return c.body(fault.raw, fault.status as 200, { 'Content-Type': 'application/json' });
-    return c.json(fault.body ?? failure('Internal server error'), fault.status as 200);
-  }
-
   const app = new Hono<{ Variables: { body: unknown } }>();
-  app.use('*', async (c, next) => {
-    const text = c.req.method === 'GET' ? '' : await c.req.text();
-    let body: unknown = null;
-    if (text !== '') {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = text;
-      }
-    }
-    const url = new URL(c.req.url);
-    standIn.requests.push({
-      method: c.req.method,
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      authorization: c.req.header('authorization'),
-      body,
-    });
+  app.use('*', kit.record, async (c, next) => {
     // openapi.yaml `bearerAuth`: `Authorization: Bearer <abacatepay-api-key>`.
     if (c.req.header('authorization') !== `Bearer ${apiKey}`) return c.json(failure('Token de autenticação inválido ou ausente.'), 401);
     if (c.req.method === 'POST' && !c.req.header('content-type')?.startsWith('application/json')) {
       return c.json(failure('Content-Type must be application/json'), 415);
     }
-    c.set('body', body);
+    c.set('body', kit.recorded(c).body);
     await next();
   });
 
-  app.post('/v2/transparents/create', (c) => {
-    const fault = takeFault('create', c);
-    if (fault) return fault;
-    const body = c.get('body');
-    const problem = createBodyProblem(body);
-    if (problem) return c.json(failure(problem), 400);
-    const data = (body as { data: Record<string, unknown> }).data;
-    const externalId = typeof data.externalId === 'string' ? data.externalId : null;
-    // "ID no seu sistema para idempotência": the same externalId names the same charge.
-    const existing = externalId ? [...standIn.charges.values()].find((charge) => charge.externalId === externalId) : undefined;
-    if (existing) return c.json(envelope(chargeData(existing)));
-    const id = `pix_char_${String(++counter).padStart(4, '0')}${randomBytes(6).toString('hex')}`;
-    const expiresIn = typeof data.expiresIn === 'number' ? data.expiresIn : 86_400;
-    const charge: StandInCharge = {
-      id,
-      amount: data.amount as number,
-      status: 'PENDING',
-      externalId,
-      body: data,
-      expiresAt: new Date(Date.now() + expiresIn * 1000).toISOString(),
-      refundPublicId: null,
-      brCode: buildPixBrCode({
-        key: 'pix@abacatepay.com',
-        amountCents: data.amount as number,
-        merchantName: 'ABACATEPAY',
-        merchantCity: 'SAO PAULO',
-        txid: id,
-      }),
-    };
-    standIn.charges.set(id, charge);
-    return c.json(envelope(chargeData(charge)));
-  });
+  app.post('/v2/transparents/create', (c) =>
+    kit.answer(c, 'create', () => {
+      const body = c.get('body');
+      const problem = createBodyProblem(body);
+      if (problem) return c.json(failure(problem), 400);
+      const data = (body as { data: Record<string, unknown> }).data;
+      const externalId = typeof data.externalId === 'string' ? data.externalId : null;
+      // "ID no seu sistema para idempotência": the same externalId names the same charge.
+      const existing = externalId ? [...standIn.charges.values()].find((charge) => charge.externalId === externalId) : undefined;
+      if (existing) return c.json(envelope(chargeData(existing)));
+      const id = `pix_char_${String(++counter).padStart(4, '0')}${randomBytes(6).toString('hex')}`;
+      const expiresIn = typeof data.expiresIn === 'number' ? data.expiresIn : 86_400;
+      const charge: StandInCharge = {
+        id,
+        amount: data.amount as number,
+        status: 'PENDING',
+        externalId,
+        body: data,
+        expiresAt: new Date(Date.now() + expiresIn * 1000).toISOString(),
+        refundPublicId: null,
+        brCode: buildPixBrCode({
+          key: 'pix@abacatepay.com',
+          amountCents: data.amount as number,
+          merchantName: 'ABACATEPAY',
+          merchantCity: 'SAO PAULO',
+          txid: id,
+        }),
+      };
+      standIn.charges.set(id, charge);
+      return c.json(envelope(chargeData(charge)));
+    }),
+  );
 
-  app.get('/v2/transparents/check', (c) => {
-    const fault = takeFault('check', c);
-    if (fault) return fault;
-    const charge = standIn.charges.get(c.req.query('id') ?? '');
-    if (!charge) return c.json(failure('Checkout transparente não encontrado'), 404);
-    return c.json(envelope({ id: charge.id, status: charge.status, expiresAt: charge.expiresAt }));
-  });
+  app.get('/v2/transparents/check', (c) =>
+    kit.answer(c, 'check', () => {
+      const charge = standIn.charges.get(c.req.query('id') ?? '');
+      if (!charge) return c.json(failure('Checkout transparente não encontrado'), 404);
+      return c.json(envelope({ id: charge.id, status: charge.status, expiresAt: charge.expiresAt }));
+    }),
+  );
 
   // openapi.yaml `/transparents/list`: PixQRCode items (the create reply's shape), filtered by `id`
   // and `status`, a page of `limit` (1-100) with a PaginationCursor.
-  app.get('/v2/transparents/list', (c) => {
-    const fault = takeFault('list', c);
-    if (fault) return fault;
-    const { id, status } = c.req.query();
-    const limit = Number(c.req.query('limit') ?? 100);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return c.json(failure('limit must be between 1 and 100'), 400);
-    const matching = [...standIn.charges.values()].filter(
-      (charge) => (id === undefined || charge.id === id) && (status === undefined || charge.status === status),
-    );
-    return c.json({
-      ...envelope(matching.slice(0, limit).map(chargeData)),
-      pagination: { hasMore: matching.length > limit, next: matching.length > limit ? matching[limit - 1]!.id : null, before: null },
-    });
-  });
+  app.get('/v2/transparents/list', (c) =>
+    kit.answer(c, 'list', () => {
+      const { id, status } = c.req.query();
+      const limit = Number(c.req.query('limit') ?? 100);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) return c.json(failure('limit must be between 1 and 100'), 400);
+      const matching = [...standIn.charges.values()].filter(
+        (charge) => (id === undefined || charge.id === id) && (status === undefined || charge.status === status),
+      );
+      return c.json({
+        ...envelope(matching.slice(0, limit).map(chargeData)),
+        pagination: { hasMore: matching.length > limit, next: matching.length > limit ? matching[limit - 1]!.id : null, before: null },
+      });
+    }),
+  );
 
-  app.post('/v2/transparents/simulate-payment', async (c) => {
-    const fault = takeFault('simulate', c);
-    if (fault) return fault;
-    const body = c.get('body');
-    if (!isRecord(body) || !onlyKeys(body, ['metadata'])) return c.json(failure('body must be { metadata }'), 400);
-    // "Em produção este endpoint retorna erro" (pages/transparents/simulate-payment.mdx).
-    if (!standIn.devMode) return c.json(failure('Simulação disponível apenas em modo de desenvolvimento'), 400);
-    const charge = standIn.charges.get(c.req.query('id') ?? '');
-    if (!charge) return c.json(failure('Checkout transparente não encontrado'), 404);
-    if (charge.status !== 'PENDING') return c.json(failure('Cobrança não está pendente'), 400);
-    charge.status = 'PAID';
-    await deliver('transparent.completed', charge);
-    return c.json(envelope(chargeData(charge)));
-  });
+  app.post('/v2/transparents/simulate-payment', (c) =>
+    kit.answer(c, 'simulate', async () => {
+      const body = c.get('body');
+      if (!isRecord(body) || !onlyKeys(body, ['metadata'])) return c.json(failure('body must be { metadata }'), 400);
+      // "Em produção este endpoint retorna erro" (pages/transparents/simulate-payment.mdx).
+      if (!standIn.devMode) return c.json(failure('Simulação disponível apenas em modo de desenvolvimento'), 400);
+      const charge = standIn.charges.get(c.req.query('id') ?? '');
+      if (!charge) return c.json(failure('Checkout transparente não encontrado'), 404);
+      if (charge.status !== 'PENDING') return c.json(failure('Cobrança não está pendente'), 400);
+      charge.status = 'PAID';
+      await deliver('transparent.completed', charge);
+      return c.json(envelope(chargeData(charge)));
+    }),
+  );
 
-  app.post('/v2/transparents/refund', async (c) => {
-    const fault = takeFault('refund', c);
-    if (fault) return fault;
-    const body = c.get('body');
-    // openapi.yaml RefundRequest: `id` required, `reason` optional, nothing else.
-    if (!isRecord(body) || !onlyKeys(body, ['id', 'reason']) || !isNonEmptyString(body.id)) return c.json(failure('id is required'), 400);
-    if (body.reason !== undefined && (typeof body.reason !== 'string' || body.reason.length > 500))
-      return c.json(failure('reason too long'), 400);
-    const charge = standIn.charges.get(body.id as string);
-    if (!charge) return c.json(failure('TRANSACTION_NOT_FOUND'), 400);
-    // Idempotent: the same id always returns the same refundPublicId.
-    if (charge.refundPublicId) return c.json(envelope({ refundPublicId: charge.refundPublicId }));
-    if (charge.status === 'UNDER_DISPUTE') return c.json(failure('TRANSACTION_UNDER_DISPUTE'), 400);
-    if (charge.status !== 'PAID') return c.json(failure('TRANSACTION_NOT_REFUNDABLE'), 400);
-    charge.refundPublicId = `tran_${randomBytes(8).toString('hex')}`;
-    // Dev mode confirms at once; the charge turns REFUNDED and `transparent.refunded` is sent.
-    charge.status = 'REFUNDED';
-    await deliver('transparent.refunded', charge);
-    return c.json(envelope({ refundPublicId: charge.refundPublicId }));
-  });
+  app.post('/v2/transparents/refund', (c) =>
+    kit.answer(c, 'refund', async () => {
+      const body = c.get('body');
+      // openapi.yaml RefundRequest: `id` required, `reason` optional, nothing else.
+      if (!isRecord(body) || !onlyKeys(body, ['id', 'reason']) || !isNonEmptyString(body.id)) return c.json(failure('id is required'), 400);
+      if (body.reason !== undefined && (typeof body.reason !== 'string' || body.reason.length > 500))
+        return c.json(failure('reason too long'), 400);
+      const charge = standIn.charges.get(body.id as string);
+      if (!charge) return c.json(failure('TRANSACTION_NOT_FOUND'), 400);
+      // Idempotent: the same id always returns the same refundPublicId.
+      if (charge.refundPublicId) return c.json(envelope({ refundPublicId: charge.refundPublicId }));
+      if (charge.status === 'UNDER_DISPUTE') return c.json(failure('TRANSACTION_UNDER_DISPUTE'), 400);
+      if (charge.status !== 'PAID') return c.json(failure('TRANSACTION_NOT_REFUNDABLE'), 400);
+      charge.refundPublicId = `tran_${randomBytes(8).toString('hex')}`;
+      // Dev mode confirms at once; the charge turns REFUNDED and `transparent.refunded` is sent.
+      charge.status = 'REFUNDED';
+      await deliver('transparent.refunded', charge);
+      return c.json(envelope({ refundPublicId: charge.refundPublicId }));
+    }),
+  );
 
   app.notFound((c) => c.json(failure('Not found'), 404));
 
-  const server = await listenOnLoopback(app.fetch);
-  standIn.url = server.url;
-  standIn.stop = async () => {
-    for (const release of hanging) release();
-    hanging.clear();
-    await server.close();
-  };
+  standIn.url = (await kit.listen(app.fetch)).url;
   return standIn;
 }

@@ -42,6 +42,8 @@ export type Fault =
   | { kind: 'swallowed' };
 
 export interface WebhookDelivery {
+  /** The provider's name for what happened (`OPENPIX:CHARGE_COMPLETED`), when the stand-in gives one. */
+  event?: string;
   url: string;
   headers: Record<string, string>;
   body: string;
@@ -73,7 +75,7 @@ export interface StandInKit<Route extends string> {
   /** Answers a request to `route`: the next scripted fault if one waits, else `real()`, the documented answer. */
   answer(c: Context, route: Route, real: () => Answer): Promise<Response>;
   /** POSTs `body` to `url` with `headers` (Content-Type JSON unless given) and records the delivery. */
-  deliver(url: string | URL, body: string, headers?: Record<string, string>): Promise<WebhookDelivery>;
+  deliver(url: string | URL, body: string, headers?: Record<string, string>, event?: string): Promise<WebhookDelivery>;
   /** Waits for the deliveries under way (those started with `void deliver(…)`). */
   settled(): Promise<void>;
   listen(fetch: (request: Request, env?: unknown) => Answer, options?: { mtls?: MtlsOptions; port?: number }): Promise<LoopbackServer>;
@@ -114,7 +116,10 @@ export function createStandInKit<Route extends string = string>(
   function faulty(c: Context, fault: Exclude<Fault, { kind: 'delay' | 'reset' | 'swallowed' }>): Answer {
     if (fault.kind === 'hang') return hang(c);
     if (fault.kind === 'raw') {
-      return new Response(fault.text, { status: fault.status ?? 200, headers: { 'Content-Type': fault.contentType ?? 'application/json' } });
+      return new Response(fault.text, {
+        status: fault.status ?? 200,
+        headers: { 'Content-Type': fault.contentType ?? 'application/json' },
+      });
     }
     if (fault.body === null) return c.body(null, fault.status as 500);
     return c.json(fault.body === undefined ? errorBody(fault.status) : fault.body, fault.status as 500);
@@ -128,7 +133,7 @@ export function createStandInKit<Route extends string = string>(
     record: async (c, next) => {
       const rawBody = await c.req.text();
       const url = new URL(c.req.url);
-      const socket: { authorized?: boolean } | undefined = incoming(c)?.socket;
+      const socket = incoming(c)?.socket;
       const request: StandInRequest = {
         method: c.req.method,
         path: url.pathname,
@@ -136,7 +141,7 @@ export function createStandInKit<Route extends string = string>(
         headers: Object.fromEntries(c.req.raw.headers.entries()),
         rawBody,
         body: parseJson(rawBody),
-        clientCertificate: socket?.authorized === true,
+        clientCertificate: socket !== undefined && 'authorized' in socket && socket.authorized === true,
         at: Date.now(),
       };
       byContext.set(c, request);
@@ -167,7 +172,7 @@ export function createStandInKit<Route extends string = string>(
           return faulty(c, fault);
       }
     },
-    deliver(url, body, headers = {}) {
+    deliver(url, body, headers = {}, event) {
       const sent = { 'Content-Type': 'application/json', ...headers };
       const delivery = (async () => {
         let status = 0;
@@ -178,7 +183,14 @@ export function createStandInKit<Route extends string = string>(
         } catch {
           // A receiver that is down: the provider sees a failed delivery, as status 0 records.
         }
-        const made: WebhookDelivery = { url: String(url), headers: sent, body, status, at: Date.now() };
+        const made: WebhookDelivery = {
+          ...(event === undefined ? {} : { event }),
+          url: String(url),
+          headers: sent,
+          body,
+          status,
+          at: Date.now(),
+        };
         kit.deliveries.push(made);
         return made;
       })();

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes, randomUUID, sign, type KeyObject } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { buildPixBrCode } from '../../../src/server/gateway/br-code.ts';
-import { listenOnLoopback } from '../loopback.ts';
+import { createStandInKit, type Fault, type StandInRequest, type WebhookDelivery } from './kit.ts';
 
 /**
  * Woovi's (OpenPix) API on a loopback port, built from its public documentation (sources listed in
@@ -45,41 +45,29 @@ export interface StandInCharge {
   dispute: { id: string; status: string; type: 'MED'; evidence: Array<{ url: string; correlationID: string; description: string }> } | null;
 }
 
-export interface WooviRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  authorization: string | undefined;
-  body: unknown;
-}
-
 type Route = 'create' | 'read' | 'delete' | 'refund' | 'refunds' | 'transactions' | 'transaction' | 'dispute' | 'evidence';
-/**
- * A scripted answer for the next request to a route: replaces the documented behaviour once. `lost` (DELETE only): Woovi
- * does it, and the connection drops before its answer. `swallowed` (DELETE only): Woovi does it, and its answer never
- * comes (the caller's timeout decides).
- */
-export type Fault = 'hang' | 'reset' | 'lost' | 'swallowed' | { status: number; body?: unknown; raw?: string };
 
 export interface WooviStandIn {
   url: string;
   appId: string;
   /** The public half of the key its webhooks are signed with, as Woovi publishes its own: base64 of the PEM. */
   publicKey: string;
-  requests: WooviRequest[];
+  requests: StandInRequest[];
   /** By correlationID; a deleted charge is gone from here. */
   charges: Map<string, StandInCharge>;
   /** The webhook registered in Woovi's panel (API/Plugins → Webhooks): where every event goes. */
   webhookUrl: string | null;
-  /** Webhook deliveries made, as sent. */
-  deliveries: Array<{ event: string; body: string; signature: string; status: number }>;
+  /** Webhook deliveries made, as sent (the signature in `headers['x-webhook-signature']`). */
+  deliveries: WebhookDelivery[];
   /**
    * When a refund asked through the API is confirmed: `after_answer` (answered IN_PROCESSING, confirmed moments later),
    * `in_answer` (confirmed before the answer, which says CONFIRMED), or `later` (at `confirmRefunds`). Each confirmation
    * posts OPENPIX:TRANSACTION_REFUND_RECEIVED.
    */
   refundsConfirm: 'after_answer' | 'in_answer' | 'later';
-  failNext(route: Route, fault: Fault): void;
+  /** The next request to `route` meets `fault` instead of the documented answer. */
+  scriptNext(route: Route, fault: Fault): void;
+  clearScripts(): void;
   sign(rawBody: string): string;
   /** The buyer paid: COMPLETED, a payment transaction, and OPENPIX:CHARGE_COMPLETED sent. */
   pay(correlationID: string): Promise<void>;
@@ -148,20 +136,20 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
   const appId = options.appId ?? `Q2xpZW50X0lkXz${randomBytes(18).toString('base64url')}`;
   const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const privateKey: KeyObject = keys.privateKey;
-  const faults = new Map<Route, Fault>();
-  const hanging = new Set<() => void>();
+  const kit = createStandInKit<Route>({ errorBody: () => failure('Internal server error') });
   const deleted = new Set<string>();
 
   const standIn: WooviStandIn = {
     url: '',
     appId,
     publicKey: Buffer.from(keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'utf8').toString('base64'),
-    requests: [],
+    requests: kit.requests,
     charges: new Map(),
     webhookUrl: null,
-    deliveries: [],
+    deliveries: kit.deliveries,
     refundsConfirm: 'after_answer',
-    failNext: (route, fault) => void faults.set(route, fault),
+    scriptNext: kit.script,
+    clearScripts: kit.clearScripts,
     sign: (rawBody) => sign('sha256', Buffer.from(rawBody, 'utf8'), privateKey).toString('base64'),
     pay: async (id) => {
       const charge = chargeOf(id);
@@ -201,7 +189,7 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
         }
       }
     },
-    stop: async () => undefined,
+    stop: kit.stop,
   };
 
   function chargeOf(id: string): StandInCharge {
@@ -314,59 +302,17 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
       company: { id: '624f46f9e93f9f521c8308d7', name: 'Loja', taxID: '4722767300014' },
       account: {},
     });
-    const signature = standIn.sign(body);
-    const response = await fetch(standIn.webhookUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'x-webhook-signature': signature, 'User-Agent': 'OpenPix' },
-      body,
-    });
-    await response.text();
-    standIn.deliveries.push({ event, body, signature, status: response.status });
-  }
-
-  function dropConnection(c: Context<{ Variables: { body: unknown } }>): Promise<Response> {
-    const incoming = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming;
-    incoming?.socket?.destroy();
-    return new Promise<Response>(() => undefined);
-  }
-
-  /** A scripted fault for this route, if one is waiting. */
-  function takeFault(route: Route, c: Context<{ Variables: { body: unknown } }>): Response | Promise<Response> | null {
-    const fault = faults.get(route);
-    if (fault === undefined) return null;
-    faults.delete(route);
-    if (fault === 'hang') return new Promise<Response>((resolve) => hanging.add(() => resolve(c.body(null, 504))));
-    if (fault === 'reset') return dropConnection(c);
-    if (fault === 'lost' || fault === 'swallowed') throw new Error(`the stand-in loses only a DELETE's answer, not a ${route}'s`);
-    if (fault.raw !== undefined) return c.body(fault.raw, fault.status as 200, { 'Content-Type': 'text/html' });
-    return c.json(fault.body ?? failure('Internal server error'), fault.status as 200);
+    await kit.deliver(standIn.webhookUrl, body, { 'x-webhook-signature': standIn.sign(body), 'User-Agent': 'OpenPix' }, event);
   }
 
   const app = new Hono<{ Variables: { body: unknown } }>();
-  app.use('*', async (c, next) => {
-    const raw = c.req.method === 'GET' || c.req.method === 'DELETE' ? '' : await c.req.text();
-    let body: unknown = null;
-    if (raw !== '') {
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        body = raw;
-      }
-    }
-    const url = new URL(c.req.url);
-    standIn.requests.push({
-      method: c.req.method,
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      authorization: c.req.header('authorization'),
-      body,
-    });
+  app.use('*', kit.record, async (c, next) => {
     // The AppID, bare, in `Authorization` (securitySchemes.AppID; the docs' cURL samples).
     if (c.req.header('authorization') !== appId) return c.json(failure('AppID inválido'), 401);
     if (c.req.method === 'POST' && !c.req.header('content-type')?.startsWith('application/json')) {
       return c.json(failure('Content-Type must be application/json'), 400);
     }
-    c.set('body', body);
+    c.set('body', kit.recorded(c).body);
     await next();
   });
 
@@ -381,210 +327,200 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     brCode: charge.brCode,
   });
 
-  app.post('/api/v1/charge', (c) => {
-    const fault = takeFault('create', c);
-    if (fault) return fault;
-    const body = c.get('body');
-    const problem = createBodyProblem(body);
-    if (problem) return c.json(failure(problem), 400);
-    const data = body as Record<string, unknown>;
-    const correlationID = (data.correlationID as string).trim();
-    const existing = standIn.charges.get(correlationID);
-    if (existing || deleted.has(correlationID)) {
-      // `return_existing`: "will return an existent charge if already has a one with the correlationID".
-      if (existing && c.req.query('return_existing') === 'true') return c.json(createReply(existing));
-      return c.json(failure('Já existe uma cobrança com esse correlationID'), 400);
-    }
-    const transactionID = randomBytes(16).toString('hex');
-    const charge: StandInCharge = {
-      correlationID,
-      globalID: Buffer.from(`Charge:${randomBytes(12).toString('hex')}`).toString('base64'),
-      transactionID,
-      value: data.value as number,
-      status: 'ACTIVE',
-      body: data,
-      expiresIn: typeof data.expiresIn === 'number' ? data.expiresIn : 86_400,
-      createdAt: new Date().toISOString(),
-      brCode: buildPixBrCode({
-        key: 'd65032a3-c0c7-4b8c-9bd7-5b2a0b4f2a11',
-        amountCents: data.value as number,
-        merchantName: 'WOOVI',
-        merchantCity: 'SAO PAULO',
-        txid: transactionID,
-      }),
-      endToEndId: null,
-      refunds: [],
-      dispute: null,
-    };
-    standIn.charges.set(correlationID, charge);
-    return c.json(createReply(charge));
-  });
+  app.post('/api/v1/charge', (c) =>
+    kit.answer(c, 'create', () => {
+      const body = c.get('body');
+      const problem = createBodyProblem(body);
+      if (problem) return c.json(failure(problem), 400);
+      const data = body as Record<string, unknown>;
+      const correlationID = (data.correlationID as string).trim();
+      const existing = standIn.charges.get(correlationID);
+      if (existing || deleted.has(correlationID)) {
+        // `return_existing`: "will return an existent charge if already has a one with the correlationID".
+        if (existing && c.req.query('return_existing') === 'true') return c.json(createReply(existing));
+        return c.json(failure('Já existe uma cobrança com esse correlationID'), 400);
+      }
+      const transactionID = randomBytes(16).toString('hex');
+      const charge: StandInCharge = {
+        correlationID,
+        globalID: Buffer.from(`Charge:${randomBytes(12).toString('hex')}`).toString('base64'),
+        transactionID,
+        value: data.value as number,
+        status: 'ACTIVE',
+        body: data,
+        expiresIn: typeof data.expiresIn === 'number' ? data.expiresIn : 86_400,
+        createdAt: new Date().toISOString(),
+        brCode: buildPixBrCode({
+          key: 'd65032a3-c0c7-4b8c-9bd7-5b2a0b4f2a11',
+          amountCents: data.value as number,
+          merchantName: 'WOOVI',
+          merchantCity: 'SAO PAULO',
+          txid: transactionID,
+        }),
+        endToEndId: null,
+        refunds: [],
+        dispute: null,
+      };
+      standIn.charges.set(correlationID, charge);
+      return c.json(createReply(charge));
+    }),
+  );
 
-  app.get('/api/v1/charge/:id', (c) => {
-    const fault = takeFault('read', c);
-    if (fault) return fault;
-    const charge = findCharge(c.req.param('id'));
-    // The OpenAPI document lists only 400 `{ error }` for an id it does not know.
-    if (!charge) return c.json(failure('Charge not found'), 400);
-    return c.json({ charge: chargeJson(charge) });
-  });
+  app.get('/api/v1/charge/:id', (c) =>
+    kit.answer(c, 'read', () => {
+      const charge = findCharge(c.req.param('id'));
+      // The OpenAPI document lists only 400 `{ error }` for an id it does not know.
+      if (!charge) return c.json(failure('Charge not found'), 400);
+      return c.json({ charge: chargeJson(charge) });
+    }),
+  );
 
-  app.delete('/api/v1/charge/:id', (c) => {
-    const answerFault = faults.get('delete');
-    const lost = answerFault === 'lost' || answerFault === 'swallowed';
-    if (lost) faults.delete('delete');
-    const fault = lost ? null : takeFault('delete', c);
-    if (fault) return fault;
-    const id = c.req.param('id');
-    const charge = findCharge(id);
-    if (!charge) return c.json(failure('Charge not found'), 400);
-    if (charge.status === 'COMPLETED') return c.json(failure('Não é possível deletar uma cobrança paga'), 400);
-    standIn.charges.delete(charge.correlationID);
-    deleted.add(charge.correlationID);
-    if (answerFault === 'swallowed') return new Promise<Response>((resolve) => hanging.add(() => resolve(c.body(null, 504))));
-    return lost ? dropConnection(c) : c.json({ status: 'OK', id });
-  });
+  app.delete('/api/v1/charge/:id', (c) =>
+    kit.answer(c, 'delete', () => {
+      const id = c.req.param('id');
+      const charge = findCharge(id);
+      if (!charge) return c.json(failure('Charge not found'), 400);
+      if (charge.status === 'COMPLETED') return c.json(failure('Não é possível deletar uma cobrança paga'), 400);
+      standIn.charges.delete(charge.correlationID);
+      deleted.add(charge.correlationID);
+      return c.json({ status: 'OK', id });
+    }),
+  );
 
-  app.get('/api/v1/charge/:id/refund', (c) => {
-    const fault = takeFault('refunds', c);
-    if (fault) return fault;
-    const charge = findCharge(c.req.param('id'));
-    if (!charge) return c.json(failure('Charge not found'), 400);
-    return c.json({ refunds: charge.refunds.map(refundJson) });
-  });
+  app.get('/api/v1/charge/:id/refund', (c) =>
+    kit.answer(c, 'refunds', () => {
+      const charge = findCharge(c.req.param('id'));
+      if (!charge) return c.json(failure('Charge not found'), 400);
+      return c.json({ refunds: charge.refunds.map(refundJson) });
+    }),
+  );
 
-  app.post('/api/v1/charge/:id/refund', async (c) => {
-    const fault = takeFault('refund', c);
-    if (fault) return fault;
-    const body = c.get('body');
-    // ChargeRefundPayload: `correlationID` required, `value` and `comment` (≤ 140) optional.
-    if (!isRecord(body) || !onlyKeys(body, ['correlationID', 'value', 'comment']) || !isNonEmptyString(body.correlationID)) {
-      return c.json(failure('correlationID is required'), 400);
-    }
-    if (body.value !== undefined && !isCentavos(body.value)) return c.json(failure('value must be an integer amount in cents'), 400);
-    if (body.comment !== undefined && (typeof body.comment !== 'string' || body.comment.length > 140)) {
-      return c.json(failure('comment is at most 140 characters'), 400);
-    }
-    const charge = findCharge(c.req.param('id'));
-    if (!charge) return c.json(failure('Charge not found'), 400);
-    // The refund's correlationID is its idempotency key: the same one answers the same refund.
-    const same = charge.refunds.find((refund) => refund.correlationID === body.correlationID);
-    if (same) return c.json({ refund: refundJson(same) });
-    if (charge.status !== 'COMPLETED') return c.json(failure('Cobrança não está paga'), 400);
-    const value = (body.value as number | undefined) ?? remaining(charge);
-    if (value > remaining(charge)) return c.json(failure('Valor do reembolso maior que o valor disponível da cobrança'), 400);
-    const refund = addRefund(charge, body.correlationID as string, value, typeof body.comment === 'string' ? body.comment : null);
-    if (standIn.refundsConfirm === 'in_answer') {
-      refund.status = 'CONFIRMED';
-      await deliverRefund(charge, refund);
-      return c.json({ refund: refundJson(refund) });
-    }
-    const answer = { refund: refundJson(refund) };
-    if (standIn.refundsConfirm === 'after_answer') {
-      // The answer says IN_PROCESSING; the bank confirms moments later, with its webhook.
-      setImmediate(() => {
+  app.post('/api/v1/charge/:id/refund', (c) =>
+    kit.answer(c, 'refund', async () => {
+      const body = c.get('body');
+      // ChargeRefundPayload: `correlationID` required, `value` and `comment` (≤ 140) optional.
+      if (!isRecord(body) || !onlyKeys(body, ['correlationID', 'value', 'comment']) || !isNonEmptyString(body.correlationID)) {
+        return c.json(failure('correlationID is required'), 400);
+      }
+      if (body.value !== undefined && !isCentavos(body.value)) return c.json(failure('value must be an integer amount in cents'), 400);
+      if (body.comment !== undefined && (typeof body.comment !== 'string' || body.comment.length > 140)) {
+        return c.json(failure('comment is at most 140 characters'), 400);
+      }
+      const charge = findCharge(c.req.param('id'));
+      if (!charge) return c.json(failure('Charge not found'), 400);
+      // The refund's correlationID is its idempotency key: the same one answers the same refund.
+      const same = charge.refunds.find((refund) => refund.correlationID === body.correlationID);
+      if (same) return c.json({ refund: refundJson(same) });
+      if (charge.status !== 'COMPLETED') return c.json(failure('Cobrança não está paga'), 400);
+      const value = (body.value as number | undefined) ?? remaining(charge);
+      if (value > remaining(charge)) return c.json(failure('Valor do reembolso maior que o valor disponível da cobrança'), 400);
+      const refund = addRefund(charge, body.correlationID as string, value, typeof body.comment === 'string' ? body.comment : null);
+      if (standIn.refundsConfirm === 'in_answer') {
         refund.status = 'CONFIRMED';
-        void deliverRefund(charge, refund).catch(() => undefined);
+        await deliverRefund(charge, refund);
+        return c.json({ refund: refundJson(refund) });
+      }
+      const answer = { refund: refundJson(refund) };
+      if (standIn.refundsConfirm === 'after_answer') {
+        // The answer says IN_PROCESSING; the bank confirms moments later, with its webhook.
+        setImmediate(() => {
+          refund.status = 'CONFIRMED';
+          void deliverRefund(charge, refund).catch(() => undefined);
+        });
+      }
+      return c.json(answer);
+    }),
+  );
+
+  app.get('/api/v1/transaction', (c) =>
+    kit.answer(c, 'transactions', () => {
+      const charge = findCharge(c.req.query('charge') ?? '');
+      const transactions = charge?.endToEndId
+        ? [
+            {
+              charge: chargeJson(charge),
+              value: charge.value,
+              time: charge.createdAt,
+              endToEndId: charge.endToEndId,
+              transactionID: charge.transactionID,
+              type: 'PAYMENT',
+            },
+          ]
+        : [];
+      return c.json({ pageInfo: { skip: 0, limit: 20, hasPreviousPage: false, hasNextPage: false }, transactions });
+    }),
+  );
+
+  app.get('/api/v1/transaction/:id', (c) =>
+    kit.answer(c, 'transaction', () => {
+      const id = c.req.param('id');
+      const charge = [...standIn.charges.values()].find((item) => item.endToEndId === id || item.transactionID === id);
+      if (!charge?.endToEndId) return c.json(failure('Transaction not found'), 400);
+      return c.json({
+        transaction: {
+          charge: chargeJson(charge),
+          value: charge.value,
+          time: charge.createdAt,
+          endToEndId: charge.endToEndId,
+          transactionID: charge.transactionID,
+        },
       });
-    }
-    return c.json(answer);
-  });
+    }),
+  );
 
-  app.get('/api/v1/transaction', (c) => {
-    const fault = takeFault('transactions', c);
-    if (fault) return fault;
-    const charge = findCharge(c.req.query('charge') ?? '');
-    const transactions = charge?.endToEndId
-      ? [
-          {
-            charge: chargeJson(charge),
-            value: charge.value,
-            time: charge.createdAt,
-            endToEndId: charge.endToEndId,
-            transactionID: charge.transactionID,
-            type: 'PAYMENT',
-          },
-        ]
-      : [];
-    return c.json({ pageInfo: { skip: 0, limit: 20, hasPreviousPage: false, hasNextPage: false }, transactions });
-  });
-
-  app.get('/api/v1/transaction/:id', (c) => {
-    const fault = takeFault('transaction', c);
-    if (fault) return fault;
-    const id = c.req.param('id');
-    const charge = [...standIn.charges.values()].find((item) => item.endToEndId === id || item.transactionID === id);
-    if (!charge?.endToEndId) return c.json(failure('Transaction not found'), 400);
-    return c.json({
-      transaction: {
-        charge: chargeJson(charge),
-        value: charge.value,
-        time: charge.createdAt,
-        endToEndId: charge.endToEndId,
-        transactionID: charge.transactionID,
-      },
-    });
-  });
-
-  app.get('/api/v1/dispute/:id', (c) => {
-    const fault = takeFault('dispute', c);
-    if (fault) return fault;
-    const charge = [...standIn.charges.values()].find((item) => item.endToEndId === c.req.param('id'));
-    // The documented answer for a payment with no dispute. The reply carries the dispute's `id` as the webhook body
-    // does (the one-dispute schema lists none; without it the adapter sends evidence by the end-to-end id).
-    if (!charge?.dispute) return c.json(failure('Dispute not found'), 400);
-    return c.json({ dispute: disputeJson(charge) });
-  });
+  app.get('/api/v1/dispute/:id', (c) =>
+    kit.answer(c, 'dispute', () => {
+      const charge = [...standIn.charges.values()].find((item) => item.endToEndId === c.req.param('id'));
+      // The documented answer for a payment with no dispute. The reply carries the dispute's `id` as the webhook body
+      // does (the one-dispute schema lists none; without it the adapter sends evidence by the end-to-end id).
+      if (!charge?.dispute) return c.json(failure('Dispute not found'), 400);
+      return c.json({ dispute: disputeJson(charge) });
+    }),
+  );
 
   /**
    * `POST /api/v1/dispute/:id/evidence` (woovi.yml, scope DISPUTE_POST): `documents[{ url, correlationID, description }]`,
    * `url` required (Woovi downloads it and answers its own copy's URL); 400 "You cannot send a evidence for a accepted
    * dispute". The `:id` is the dispute's id from the DISPUTE_CREATED body.
    */
-  app.post('/api/v1/dispute/:id/evidence', (c) => {
-    const fault = takeFault('evidence', c);
-    if (fault) return fault;
-    const charge = [...standIn.charges.values()].find((item) => item.dispute?.id === c.req.param('id'));
-    if (!charge?.dispute) return c.json(failure('Dispute not found'), 400);
-    const body = c.get('body');
-    const documents = isRecord(body) && onlyKeys(body, ['documents']) && Array.isArray(body.documents) ? body.documents : null;
-    const valid =
-      documents !== null &&
-      documents.length > 0 &&
-      documents.every(
-        (document) =>
-          isRecord(document) &&
-          onlyKeys(document, ['url', 'correlationID', 'description']) &&
-          isNonEmptyString(document.url) &&
-          URL.canParse(String(document.url)) &&
-          (document.correlationID === undefined || typeof document.correlationID === 'string') &&
-          (document.description === undefined || typeof document.description === 'string'),
-      );
-    if (!valid) return c.json(failure('documents must be a list of { url, correlationID, description }'), 400);
-    if (charge.dispute.status === 'ACCEPTED') return c.json(failure('You cannot send a evidence for a accepted dispute'), 400);
-    const sent = (documents as Array<Record<string, string>>).map((document) => ({
-      url: document.url!,
-      correlationID: document.correlationID ?? '',
-      description: document.description ?? '',
-    }));
-    charge.dispute.evidence.push(...sent);
-    return c.json({
-      documents: sent.map((document) => ({
-        ...document,
-        url: `https://woovi.stand-in.example/evidence/${randomUUID()}`,
-        createdAt: new Date().toISOString(),
-      })),
-    });
-  });
+  app.post('/api/v1/dispute/:id/evidence', (c) =>
+    kit.answer(c, 'evidence', () => {
+      const charge = [...standIn.charges.values()].find((item) => item.dispute?.id === c.req.param('id'));
+      if (!charge?.dispute) return c.json(failure('Dispute not found'), 400);
+      const body = c.get('body');
+      const documents = isRecord(body) && onlyKeys(body, ['documents']) && Array.isArray(body.documents) ? body.documents : null;
+      const valid =
+        documents !== null &&
+        documents.length > 0 &&
+        documents.every(
+          (document) =>
+            isRecord(document) &&
+            onlyKeys(document, ['url', 'correlationID', 'description']) &&
+            isNonEmptyString(document.url) &&
+            URL.canParse(String(document.url)) &&
+            (document.correlationID === undefined || typeof document.correlationID === 'string') &&
+            (document.description === undefined || typeof document.description === 'string'),
+        );
+      if (!valid) return c.json(failure('documents must be a list of { url, correlationID, description }'), 400);
+      if (charge.dispute.status === 'ACCEPTED') return c.json(failure('You cannot send a evidence for a accepted dispute'), 400);
+      const sent = (documents as Array<Record<string, string>>).map((document) => ({
+        url: document.url!,
+        correlationID: document.correlationID ?? '',
+        description: document.description ?? '',
+      }));
+      charge.dispute.evidence.push(...sent);
+      return c.json({
+        documents: sent.map((document) => ({
+          ...document,
+          url: `https://woovi.stand-in.example/evidence/${randomUUID()}`,
+          createdAt: new Date().toISOString(),
+        })),
+      });
+    }),
+  );
 
   app.notFound((c) => c.json(failure('Not found'), 404));
 
-  const server = await listenOnLoopback(app.fetch);
-  standIn.url = server.url;
-  standIn.stop = async () => {
-    for (const release of hanging) release();
-    hanging.clear();
-    await server.close();
-  };
+  standIn.url = (await kit.listen(app.fetch)).url;
   return standIn;
 }
