@@ -6,10 +6,12 @@ import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { chromiumLaunchOptions, findChromium, MISSING_CHROMIUM_MESSAGE } from '../tests/e2e/browser.ts';
+import type { ExperimentPage } from '../src/shared/experiments/experiment-api.ts';
 import type { RunningServer } from '../tests/e2e/server.ts';
 import { firstLoadScripts, loaderFilesOfPage } from './first-load.ts';
 import { floorPageHtml } from './floor-page.ts';
 import { publishBenchEdit, publishBenchReorder, type PublishedEdit } from './page-edit.ts';
+import { servedMark, startBenchExperiments, type BenchVariant } from './variants.ts';
 
 /**
  * Lighthouse (mobile defaults: Moto G Power emulation, simulated slow 4G and 4× CPU slowdown) on
@@ -53,6 +55,17 @@ interface Sample {
 
 type Metric = keyof Sample;
 
+/** A page a run loads; an A/B test's variant is forced by its User-Agent and checked on the page measured. */
+interface MeasuredPage {
+  name: string;
+  url: string;
+  /** Past the pre-sell (`presell_accepted` set before the page's scripts run). */
+  accepted: boolean;
+  userAgent?: string;
+  /** The `data-experiment` its `<html>` must carry. */
+  mark?: string;
+}
+
 /** One Lighthouse run: its figures and the scripts the page fetched during the load (paths without the leading slash). */
 interface Run {
   sample: Sample;
@@ -75,13 +88,16 @@ const millis = (ms: number) => `${Math.round(ms)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const score = (value: number) => String(Math.round(value * 100));
 
+/** The LCP each page may take against the floor's: the landing-page target, held by every A/B test variant too. */
+const FLOOR_LCP: Record<ExperimentPage, number> = { '/': 1.2, '/presell': 1.15 };
+
 /** The landing-page targets per page (docs/decisions/0004-landing-islands.md#context). */
 const targets: Record<'/' | '/presell', Target[]> = {
   '/': [
     { metric: 'performance', label: 'performance', limit: () => 1, atLeast: true, show: score },
     { metric: 'lcp', label: 'LCP ≤ 1.0 s and ≤ 1.5 × floor', limit: (floor) => Math.min(1000, 1.5 * floor.lcp), show: seconds },
     // The document in TCP's first flight (per-page CSS, docs/benchmarks.md).
-    { metric: 'lcp', label: 'LCP ≤ 1.2 × floor', limit: (floor) => 1.2 * floor.lcp, show: seconds },
+    { metric: 'lcp', label: 'LCP ≤ 1.2 × floor', limit: (floor) => FLOOR_LCP['/'] * floor.lcp, show: seconds },
     { metric: 'tbt', label: 'TBT ≤ 50 ms', limit: () => 50, show: millis },
     { metric: 'cls', label: 'CLS ≤ 0.01', limit: () => 0.01, show: (value) => value.toFixed(3) },
     // 70 KB is /presell's figure when the work began; what the target's parenthesis asks of the
@@ -93,7 +109,7 @@ const targets: Record<'/' | '/presell', Target[]> = {
   '/presell': [
     { metric: 'performance', label: 'performance', limit: () => 1, atLeast: true, show: score },
     { metric: 'lcp', label: 'LCP ≤ 0.8 s', limit: () => 800, show: seconds },
-    { metric: 'lcp', label: 'LCP ≤ 1.15 × floor', limit: (floor) => 1.15 * floor.lcp, show: seconds },
+    { metric: 'lcp', label: 'LCP ≤ 1.15 × floor', limit: (floor) => FLOOR_LCP['/presell'] * floor.lcp, show: seconds },
     { metric: 'tbt', label: 'TBT ≤ 30 ms', limit: () => 30, show: millis },
     { metric: 'cls', label: 'CLS ≤ 0.01', limit: () => 0.01, show: (value) => value.toFixed(3) },
     { metric: 'jsBytes', label: 'JS ≤ 70 KB', limit: () => 70 * 1024, show: kb },
@@ -103,13 +119,13 @@ const targets: Record<'/' | '/presell', Target[]> = {
 };
 
 /** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART …): such a run is taken again. */
-async function measure(url: string, acceptedPresell: boolean, attempts = 3): Promise<Run> {
+async function measure(page: MeasuredPage, attempts = 3): Promise<Run> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await measureOnce(url, acceptedPresell);
+      return await measureOnce(page);
     } catch (error) {
       if (attempt >= attempts) throw error;
-      console.log(`  (${url}: ${error instanceof Error ? error.message : String(error)}; taken again)`);
+      console.log(`  (${page.url}: ${error instanceof Error ? error.message : String(error)}; taken again)`);
     }
   }
 }
@@ -150,7 +166,7 @@ function printDiagnostics(url: string, lhr: { audits: Record<string, { details?:
   }
 }
 
-async function measureOnce(url: string, acceptedPresell: boolean): Promise<Run> {
+async function measureOnce({ url, accepted: acceptedPresell, userAgent, mark }: MeasuredPage): Promise<Run> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(MISSING_CHROMIUM_MESSAGE);
   // The tests' flags: headless, no GPU, no QUIC, no background or component downloads.
@@ -181,6 +197,7 @@ async function measureOnce(url: string, acceptedPresell: boolean): Promise<Run> 
         disableStorageReset: true,
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
         disableFullPageScreenshot: true,
+        ...(userAgent ? { emulatedUserAgent: userAgent } : {}),
       },
       undefined,
       page,
@@ -188,6 +205,11 @@ async function measureOnce(url: string, acceptedPresell: boolean): Promise<Run> 
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (mark) {
+      // The page Lighthouse loaded is still open: the variant the server sent it.
+      const served = await page.evaluate(() => document.documentElement.dataset.experiment);
+      if (served !== mark) throw new Error(`${url} served ${served ?? 'no variant'} to ${lhr.environment.networkUserAgent}, not ${mark}`);
+    }
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     if (VERBOSE) printDiagnostics(url, lhr);
     const summary = lhr.audits['resource-summary']?.details as
@@ -252,43 +274,37 @@ export async function runLighthouseBench(
   landingWithReviews?: string,
   consolePassword?: string,
 ): Promise<void> {
-  const floorDir = path.join(clientDir, FLOOR_DIR);
-  fs.mkdirSync(floorDir, { recursive: true });
-  fs.writeFileSync(path.join(floorDir, 'index.html'), floorPageHtml());
-  const pages = [
-    { name: 'floor', url: `${server.url}/${FLOOR_DIR}`, accepted: false },
+  const floorPage = writeFloorPage(server, clientDir);
+  const pages: MeasuredPage[] = [
+    floorPage,
     { name: '/presell', url: `${server.url}/presell`, accepted: false },
     { name: '/', url: `${server.url}/`, accepted: true },
     ...(landingWithReviews ? [{ name: '/ reviews', url: landingWithReviews, accepted: true }] : []),
   ];
-  const samples = new Map<string, Sample[]>(pages.map((page) => [page.name, []]));
-  const landingHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  checkoutFiles = new Set(loaderFilesOfPage(clientDir, landingHtml)?.checkout ?? []);
+  const landingHtml = readCheckoutFiles(clientDir);
   const checkoutTooEarly = new Set<string>();
   // Every script the landing page fetched in any run, to hold against what its HTML loads up front.
   const landingScripts = new Set<string>();
   const sizes = new Map<string, DocumentSize>();
   let afterEdit: AfterEdit | undefined;
   let afterReorder: AfterEdit | undefined;
+  let variants: VariantsMeasured | undefined;
+  let samples: Map<string, Sample[]>;
   try {
     for (const page of pages) sizes.set(page.name, await documentSize(page.url));
     console.log(`\nLighthouse ${RUNS}× (mobile defaults, simulated throttling), interleaved; load before: ${loadAverage()}`);
-    for (let run = 1; run <= RUNS; run++) {
-      for (const page of pages) {
-        const { sample, scripts, checkoutTooEarly: early } = await measure(page.url, page.accepted);
-        samples.get(page.name)!.push(sample);
-        if (page.name === '/') for (const script of scripts) landingScripts.add(script);
-        for (const script of early) checkoutTooEarly.add(script);
-        printRun(run, page.name, sample);
-      }
-    }
+    samples = await measureRounds(pages, (page, { scripts, checkoutTooEarly: early }) => {
+      if (page.name === '/') for (const script of scripts) landingScripts.add(script);
+      for (const script of early) checkoutTooEarly.add(script);
+    });
     if (consolePassword) {
       const measured = pages.filter((page) => page.name === 'floor' || page.name === '/');
       afterEdit = await measureAfterEdit(server, consolePassword, measured, editPhase);
       afterReorder = await measureAfterEdit(server, consolePassword, measured, reorderPhase);
+      variants = await measureVariants(server, consolePassword, floorPage);
     }
   } finally {
-    fs.rmSync(floorDir, { recursive: true, force: true });
+    removeFloorPage(clientDir);
   }
   console.log(`  load after: ${loadAverage()}`);
 
@@ -352,6 +368,7 @@ export async function runLighthouseBench(
   }
   if (afterEdit) printAfterEdit(afterEdit, samples, sizes.get('/')!);
   if (afterReorder) printAfterEdit(afterReorder, samples, sizes.get('/')!);
+  if (variants) printVariants(variants);
   // The floor runs no script: what it blocks for is the browser's and the machine's, and every page
   // carries it too (on Chromium 156 mostly the renderer process each load starts in, see
   // docs/benchmarks.md#the-floors-blocking-time-is-a-new-renderer-process).
@@ -370,6 +387,96 @@ function printRun(run: number, name: string, sample: Sample): void {
   console.log(
     `  run ${run} ${name.padEnd(8)} perf ${score(sample.performance)}  FCP ${seconds(sample.fcp)}  LCP ${seconds(sample.lcp)}  TBT ${millis(sample.tbt)}  JS ${kb(sample.jsBytes)}${later}`,
   );
+}
+
+/** RUNS rounds of Lighthouse over `pages`, interleaved page by page; `seen` reads each run as it comes. */
+async function measureRounds(
+  pages: readonly MeasuredPage[],
+  seen?: (page: MeasuredPage, run: Run) => void,
+): Promise<Map<string, Sample[]>> {
+  const samples = new Map<string, Sample[]>(pages.map((page) => [page.name, []]));
+  for (let run = 1; run <= RUNS; run++) {
+    for (const page of pages) {
+      const measured = await measure(page);
+      samples.get(page.name)!.push(measured.sample);
+      seen?.(page, measured);
+      printRun(run, page.name, measured.sample);
+    }
+  }
+  return samples;
+}
+
+/** Sets `checkoutFiles` from the built `/`; its HTML. */
+function readCheckoutFiles(clientDir: string): string {
+  const landingHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  checkoutFiles = new Set(loaderFilesOfPage(clientDir, landingHtml)?.checkout ?? []);
+  return landingHtml;
+}
+
+function writeFloorPage(server: RunningServer, clientDir: string): MeasuredPage {
+  const floorDir = path.join(clientDir, FLOOR_DIR);
+  fs.mkdirSync(floorDir, { recursive: true });
+  fs.writeFileSync(path.join(floorDir, 'index.html'), floorPageHtml());
+  return { name: 'floor', url: `${server.url}/${FLOOR_DIR}`, accepted: false };
+}
+
+const removeFloorPage = (clientDir: string) => fs.rmSync(path.join(clientDir, FLOOR_DIR), { recursive: true, force: true });
+
+interface VariantsMeasured {
+  variants: BenchVariant[];
+  samples: Map<string, Sample[]>;
+  sizes: Map<string, DocumentSize>;
+}
+
+/**
+ * Every variant of an A/B test on `/` and one on `/presell` (bench/variants.ts), each forced by its User-Agent, measured
+ * with the floor in the same rounds; the tests are stopped after, so what runs next measures the published page.
+ */
+async function measureVariants(server: RunningServer, password: string, floor: MeasuredPage): Promise<VariantsMeasured> {
+  const tests = await startBenchExperiments(server.url, password);
+  try {
+    const { variants } = tests;
+    console.log(`\n  A/B test variants (${variants.map((variant) => variant.name).join(', ')}), each by its User-Agent; load: ${loadAverage()}`);
+    const sizes = new Map<string, DocumentSize>();
+    for (const variant of variants) {
+      const size = await documentSize(variant.url, variant.userAgent);
+      if (size.mark !== variant.mark) throw new Error(`${variant.name}: the server sent ${size.mark ?? 'no variant'}, not ${variant.mark}`);
+      sizes.set(variant.name, size);
+    }
+    const pages = variants.map((variant): MeasuredPage => ({ ...variant, accepted: variant.page === '/' }));
+    return { variants, sizes, samples: await measureRounds([floor, ...pages]) };
+  } finally {
+    await tests.stop();
+  }
+}
+
+/** Per variant: its document's brotli bytes against the first flight, its LCP's median and range against the floor's. */
+function printVariants({ variants, samples, sizes }: VariantsMeasured): void {
+  const lcps = (name: string) => samples.get(name)!.map((sample) => sample.lcp);
+  const floorLcp = median(lcps('floor'));
+  console.log(`\n  A/B test variants (floor LCP ${seconds(floorLcp)}):  brotli    LCP median (runs' range)    ÷ floor`);
+  for (const variant of variants) {
+    const brotli = sizes.get(variant.name)!.brotli;
+    const values = lcps(variant.name);
+    const ratio = median(values) / floorLcp;
+    const limit = FLOOR_LCP[variant.page];
+    console.log(
+      `  ${variant.name.padEnd(11)} ${variant.mark.padEnd(24)} ${String(brotli).padStart(6)} B ${brotli <= FIRST_FLIGHT ? '✓' : '✗'} ≤ ${FIRST_FLIGHT.toLocaleString('en')} B   ${seconds(median(values))} (${seconds(Math.min(...values))}–${seconds(Math.max(...values))})   ${ratio.toFixed(2)}× ${ratio <= limit ? '✓' : '✗'} ≤ ${limit} × floor`,
+    );
+  }
+}
+
+/** `npm run bench -- variants`: only the floor and the A/B test variants (the full sitting runs them after the reorder). */
+export async function runVariantsBench(server: RunningServer, clientDir: string, consolePassword: string): Promise<void> {
+  const floor = writeFloorPage(server, clientDir);
+  readCheckoutFiles(clientDir);
+  try {
+    console.log(`\nLighthouse ${RUNS}× (mobile defaults, simulated throttling), interleaved; load before: ${loadAverage()}`);
+    printVariants(await measureVariants(server, consolePassword, floor));
+  } finally {
+    removeFloorPage(clientDir);
+  }
+  console.log(`  load after: ${loadAverage()}`);
 }
 
 /** A version published before `/` is measured again: how, and what it is called in the report. */
@@ -398,24 +505,16 @@ interface AfterEdit {
 async function measureAfterEdit(
   server: RunningServer,
   password: string,
-  pages: ReadonlyArray<{ name: string; url: string; accepted: boolean }>,
+  pages: readonly MeasuredPage[],
   phase: Phase,
 ): Promise<AfterEdit> {
   const { restore, ...edit } = await phase.publish(server.url, password);
   console.log(
     `\n  after ${phase.name} (version ${edit.number}: ${phase.what}), served ${millis(edit.servedAfterMs)} after the publish; load: ${loadAverage()}`,
   );
-  const samples = new Map<string, Sample[]>(pages.map((page) => [page.name, []]));
   try {
     const landing = await documentSize(`${server.url}/`);
-    for (let run = 1; run <= RUNS; run++) {
-      for (const page of pages) {
-        const { sample } = await measure(page.url, page.accepted);
-        samples.get(page.name)!.push(sample);
-        printRun(run, page.name, sample);
-      }
-    }
-    return { phase, edit, samples, landing };
+    return { phase, edit, samples: await measureRounds(pages), landing };
   } finally {
     await restore();
   }
@@ -474,15 +573,17 @@ interface DocumentSize {
   brotli: number;
   inlineCss: number;
   inlineCssBrotli: number;
+  /** The A/B test variant the document names, if any. */
+  mark: string | undefined;
 }
 
 /** Every byte of `url`'s brotli response, its status line and headers included, as Chrome asks for it. */
-function wireBytes(url: string): Promise<number> {
+function wireBytes(url: string, userAgent?: string): Promise<number> {
   const { hostname, port, pathname } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname, () => {
       socket.write(
-        `GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: keep-alive\r\nAccept-Encoding: gzip, deflate, br, zstd\r\n\r\n`,
+        `GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: keep-alive\r\nAccept-Encoding: gzip, deflate, br, zstd\r\n${userAgent ? `User-Agent: ${userAgent}\r\n` : ''}\r\n`,
       );
     });
     let received = Buffer.alloc(0);
@@ -500,9 +601,10 @@ function wireBytes(url: string): Promise<number> {
 }
 
 /** The bytes of `url`'s body as sent with `encoding` (undici's fetch would decode them). */
-function bodyBytes(url: string, encoding: string): Promise<Buffer> {
+function bodyBytes(url: string, encoding: string, userAgent?: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+    const headers = { 'accept-encoding': encoding, ...(userAgent ? { 'user-agent': userAgent } : {}) };
+    const request = http.get(url, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve(Buffer.concat(chunks)));
@@ -512,14 +614,17 @@ function bodyBytes(url: string, encoding: string): Promise<Buffer> {
   });
 }
 
-async function documentSize(url: string): Promise<DocumentSize> {
-  const raw = await bodyBytes(url, 'identity');
-  const css = [...raw.toString('utf8').matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!).join('');
+/** `userAgent`: a browser's, which an A/B test's page answers with that visitor's variant (`mark`). */
+async function documentSize(url: string, userAgent?: string): Promise<DocumentSize> {
+  const raw = await bodyBytes(url, 'identity', userAgent);
+  const html = raw.toString('utf8');
+  const css = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!).join('');
   return {
-    wire: await wireBytes(url),
+    wire: await wireBytes(url, userAgent),
     raw: raw.length,
-    gzip: (await bodyBytes(url, 'gzip')).length,
-    brotli: (await bodyBytes(url, 'br')).length,
+    gzip: (await bodyBytes(url, 'gzip', userAgent)).length,
+    brotli: (await bodyBytes(url, 'br', userAgent)).length,
+    mark: servedMark(html),
     inlineCss: Buffer.byteLength(css),
     inlineCssBrotli: zlib.brotliCompressSync(css).length,
   };

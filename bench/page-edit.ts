@@ -15,15 +15,21 @@ const EDITED_PRICE_CENTS = 2490;
 /** Every instance serves a publish within 5 s (docs/editing.md#several-instances); this one server, at once. */
 const SERVED_WITHIN_MS = 10_000;
 
-function editedOffer(live: Offer): Offer {
+/** The edit's copy without its price: also an A/B test's variant (bench/variants.ts), where the price never changes. */
+export function headlineOffer(live: Offer): Offer {
   const offer = structuredClone(live);
   offer.hero.headline = EDITED_HEADLINE;
   offer.faq.items[0]!.answer = EDITED_ANSWER;
+  return offer;
+}
+
+function editedOffer(live: Offer): Offer {
+  const offer = headlineOffer(live);
   offer.product.priceCents = EDITED_PRICE_CENTS;
   return offer;
 }
 
-async function consoleRequest<Reply>(url: string, cookie: string, path: string, body?: unknown): Promise<Reply> {
+export async function consoleRequest<Reply>(url: string, cookie: string, path: string, body?: unknown): Promise<Reply> {
   const response = await fetch(`${url}/api/admin${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { Cookie: cookie, Origin: url, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
@@ -61,7 +67,7 @@ export interface PublishedEdit {
  * moved right after the hero in place of "Como funciona" (whose first-screen styles then wait like the others'),
  * Vantagens and Recarga de celular swapped, the FAQ accordion hidden.
  */
-function reorderedOffer(live: Offer): Offer {
+export function reorderedOffer(live: Offer): Offer {
   const offer = structuredClone(live);
   const order = offer.layout.sections.order.filter((id) => id !== 'catalogue');
   const benefits = order.indexOf('benefits');

@@ -11,7 +11,8 @@ import { nginxAvailable, startNginx } from './nginx.ts';
  * 1. First-load weight of each prerendered page: the HTML (inline CSS included) and the scripts it
  *    loads before any interaction, brotli-compressed as the server sends them.
  * 2. Lighthouse on a plain-HTML floor page, `/presell`, `/` and `/` with six published reviews, with the
- *    landing-page targets; then `/` again after a seller's edit published in the console (bench/lighthouse.ts).
+ *    landing-page targets; then `/` again after a seller's edit published in the console (bench/lighthouse.ts),
+ *    and every variant of an A/B test on `/` and on `/presell` beside the floor (bench/variants.ts).
  * 3. Throughput and latency of the real server on loopback: a bounded number of requests to the
  *    landing page and to GET /api/live, and `GET /` against nginx serving the same build folder.
  * 4. What the abuse limits cost a legitimate visitor while a flood runs (bench/abuse.ts).
@@ -22,7 +23,8 @@ import { nginxAvailable, startNginx } from './nginx.ts';
  *    submit → PIX panel (bench/tap-to-pix.ts).
  * 7. The server's resident memory after 200 requests across its pages and APIs (bench/rss.ts).
  * `npm run bench -- lighthouse` runs only sections 1–3; `npm run bench -- hostile` only section 5;
- * `npm run bench -- tap` only section 6; `npm run bench -- rss` only section 7.
+ * `npm run bench -- tap` only section 6; `npm run bench -- rss` only section 7; `npm run bench -- variants` only the floor
+ * and the A/B test variants of section 2.
  */
 const onlyPageSpeed = process.argv.includes('lighthouse');
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,6 +47,19 @@ if (process.argv.includes('hostile')) {
 if (process.argv.includes('rss')) {
   const { runRssBench } = await import('./rss.ts');
   await runRssBench();
+  process.exit(0);
+}
+
+if (process.argv.includes('variants')) {
+  const { startServer } = await import('../tests/e2e/server.ts');
+  const { BENCH_CONSOLE_PASSWORD } = await import('./page-edit.ts');
+  const { runVariantsBench } = await import('./lighthouse.ts');
+  const server = await startServer({ ADMIN_PASSWORD: BENCH_CONSOLE_PASSWORD });
+  try {
+    await runVariantsBench(server, clientDir, BENCH_CONSOLE_PASSWORD);
+  } finally {
+    await server.stop();
+  }
   process.exit(0);
 }
 
