@@ -106,64 +106,64 @@ describe('"Adding an e-mail", followed on the first buyer e-mail of the subscrib
 });
 
 describe('"Adding a refund step", followed on the console’s last refund decision', () => {
-  const routesFile = 'src/server/routes/admin/refunds.ts';
-  const decisionsFile = 'src/server/refunds/seller-decisions.ts';
+  const routes = read('src/server/routes/admin/refunds.ts');
+  const decisionsText = read('src/server/refunds/seller-decisions.ts');
+  const posts = [...routes.matchAll(/\.post\(\s*'([^']+)'/g)].map((match) => ({ path: match[1]!, at: match.index }));
+  const model = posts.at(-1)!;
+  const handler = routes.slice(model.at, routes.indexOf('\n    .', model.at + 1));
+  const decisions = [...decisionsText.matchAll(/export async function (\w+)/g)].map((match) => match[1]!);
+  const decision = decisions.find((each) => handler.includes(`${each}(`))!;
+  const schema = /json\((\w+Schema)/.exec(handler)?.[1] ?? '';
+  const importsOf = (text: string, from: string) =>
+    [...text.matchAll(new RegExp(`^import \\{([^}]+)\\} from '${escape(from)}([a-z-/]+\\.ts)';$`, 'gm'))].map(([, names, module]) => ({
+      names: names!.split(',').map((each) => each.trim().split(' as ').at(-1)!),
+      module: module!,
+    }));
 
-  function needed(): string[] {
-    const routes = read(routesFile);
-    const posts = [...routes.matchAll(/\.post\(\s*'([^']+)'/g)].map((match) => ({ path: match[1]!, at: match.index }));
-    const model = posts.at(-1)!;
-    const handler = routes.slice(model.at, routes.indexOf('\n    .', model.at + 1));
-    const decisions = [...read(decisionsFile).matchAll(/export async function (\w+)/g)].map((match) => match[1]!);
-    const decision = decisions.find((each) => handler.includes(`${each}(`))!;
-    const schema = /json\((\w+Schema)/.exec(handler)![1]!;
-    // What a row of the console's refund timeline can say, from its type.
+  /** The decision's own pieces: its repository functions, the copy its handler reads, its schema, its feature's files naming it. */
+  function ownFiles(): string[] {
+    const start = decisionsText.indexOf(`function ${decision}(`);
+    const body = decisionsText.slice(start, decisionsText.indexOf('\nexport', start));
+    const elsewhere = decisionsText.replace(body, '').replace(/^import[^;]+;$/gm, '');
+    const onlyItCalls = importsOf(decisionsText, './').filter(({ names }) =>
+      names.some((each) => word(each).test(body) && !word(each).test(elsewhere)),
+    );
+    const copy = importsOf(routes, '../../../content/').filter(({ names }) => names.some((each) => handler.includes(`${each}.`)));
+    const route = model.path.replace('/orders/:id', '');
+    return [
+      ...onlyItCalls.map(({ module }) => `src/server/refunds/${module}`),
+      ...copy.map(({ module }) => `src/content/${module}`),
+      ...files.filter((file) => word(schema).test(texts.get(file)!)),
+      ...files.filter(
+        (file) => /(^|\/)refunds\.[a-z.]+$/.test(file) && [route, decision, schema].some((id) => texts.get(file)!.includes(id)),
+      ),
+    ];
+  }
+
+  /** The lists a new decision joins: the console's refund routes, the decisions, the audit actions, the timeline's events… */
+  function listFiles(): string[] {
     const events = [.../RefundTimelineEvent =([^;]+);/.exec(read('src/shared/admin.ts'))![1]!.matchAll(/'(\w+)'/g)].map((m) => m[1]!);
     // The panel's buttons: the view's flags documented by their label.
     const buttons = [...read('src/client/admin/refund-state.ts').matchAll(/\/\*\* "[^\n]*\*\/\n\s+(\w+): boolean/g)].map((m) => m[1]!);
-
-    const decisionsText = read(decisionsFile);
-    const body = decisionsText.slice(
-      decisionsText.indexOf(`function ${decision}(`),
-      decisionsText.indexOf('\nexport', decisionsText.indexOf(`function ${decision}(`)),
-    );
-    const elsewhere = decisionsText.replace(body, '').replace(/^import[^;]+;$/gm, '');
-    // Its rows: the same folder's functions only this decision calls.
-    const own = [...decisionsText.matchAll(/^import \{([^}]+)\} from '\.\/([a-z-]+\.ts)';$/gm)].flatMap(([, names, module]) =>
-      names!.split(',').some((each) => word(each.trim()).test(body) && !word(each.trim()).test(elsewhere))
-        ? [`src/server/refunds/${module}`]
-        : [],
-    );
-    const contents = [...routes.matchAll(/import \{([^}]+)\} from '\.\.\/\.\.\/\.\.\/(content\/[a-z-]+\.ts)'/g)].flatMap(
-      ([, names, module]) =>
-        names!.split(',').some((each) => handler.includes(`${each.trim().split(' as ').at(-1)}.`)) ? [`src/${module}`] : [],
-    );
-    const forFeature = files.filter(
-      (file) =>
-        /(^|\/)refunds\.[a-z.]+$/.test(file) &&
-        [model.path.replace('/orders/:id', ''), decision, schema].some((id) => texts.get(file)!.includes(id)),
-    );
-    const all = [
-      ...own,
-      ...contents,
-      ...forFeature,
-      ...files.filter((file) => word(schema).test(texts.get(file)!)),
+    const emailWords = Object.entries(refundEmails).flatMap(([key, value]) => (typeof value === 'object' ? [key] : []));
+    return [
       ...namingEvery(
         posts.map((post) => post.path),
-        (text, route) => new RegExp(`${escape(route)}['\`]`).test(text),
+        (text, path) => new RegExp(`${escape(path)}['\`]`).test(text),
       ),
       ...namingEvery(decisions),
       ...namingEvery([...routes.matchAll(/action: '(\w+)'/g)].map((match) => match[1]!)),
       ...namingEvery(events, (text, event) => text.includes(`'${event}'`) || new RegExp(`\\b${event}:`).test(text)),
       ...namingEvery(buttons, (text, flag) => text.includes(`'${flag}'`) || new RegExp(`view\\.${flag}\\b|\\b${flag}:`).test(text)),
       ...namingEvery(REFUND_EMAIL_KINDS),
-      ...namingEvery(Object.keys(refundEmails).filter((key) => typeof refundEmails[key as keyof typeof refundEmails] === 'object')),
+      ...namingEvery(emailWords),
       ...namingEvery(RECORDED_EVIDENCE_KINDS),
     ];
-    expect(decision).toBe('declineRefundRequest');
-    expect(own).toContain('src/server/refunds/refunds-repository.ts');
-    return [...new Set(all)].sort();
   }
 
-  checkRecipe('Adding a refund step', needed);
+  checkRecipe('Adding a refund step', () => {
+    expect(decision, 'the model named in the recipe').toBe('declineRefundRequest');
+    expect(ownFiles()).toContain('src/server/refunds/refunds-repository.ts');
+    return [...new Set([...ownFiles(), ...listFiles()])].sort();
+  });
 });
