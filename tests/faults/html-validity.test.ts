@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { issueAccessToken } from '../../src/server/access/access-service.ts';
 import { uniqueBuyer } from '../support/clients.ts';
 import { buyAndPayInSandbox } from '../support/fault-kit.ts';
+import { paths, routeKeys } from '../../src/shared/routes.ts';
 import { SERVER_ENTRY, startServer, withServerDb, type RunningServer } from '../support/server-process.ts';
 
 /**
@@ -70,8 +71,8 @@ it('the Nu Html Checker finds no error on any page: built, served, a paid orderâ
   expect(built.length, `prerendered pages in ${clientDir}`).toBeGreaterThanOrEqual(9);
   for (const file of built) keep(`built ${file}`, fs.readFileSync(path.join(clientDir, file), 'utf8'));
 
-  for (const route of ['/', '/presell', '/termos', '/privacidade', '/acesso', '/painel', '/avaliar', '/pedido', '/nao-existe'])
-    keep(`served ${route}`, await fetchPage(route));
+  // Every page of the route table, and an address of none (the 404).
+  for (const route of [...routeKeys.map((key) => paths[key]), '/nao-existe']) keep(`served ${route}`, await fetchPage(route));
 
   const order = await buyAndPayInSandbox(server, uniqueBuyer('Vera Nunes'));
   keep('sandbox payment page', await fetchPage(`/sandbox/pay/${order.charge_id}`));

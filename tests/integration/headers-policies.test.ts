@@ -9,7 +9,7 @@ import { loadSite } from '../../src/server/http/site.ts';
 import { pageKeys } from '../../src/shared/route-lookup.ts';
 import { defaultPublicConfig } from '../../src/content/seller.ts';
 import { PUBLIC_CONFIG_PLACEHOLDER } from '../../src/shared/public-config.ts';
-import { documentFile } from '../../src/shared/routes.ts';
+import { documentFile, paths, routeKeys, routes } from '../../src/shared/routes.ts';
 import { createSqliteDb } from './test-db.ts';
 import { startTestServer, useTestServer } from '../support/test-server.ts';
 
@@ -60,7 +60,10 @@ describe('Content-Security-Policy and Permissions-Policy by page', () => {
 
   it('lets the landing and legal pages load the configured trackers and a gateway’s https images', async () => {
     const { server } = running;
-    for (const pathname of ['/', '/presell', '/termos', '/privacidade']) {
+    // Every page of the route table that search engines may index: a new public page is checked here by itself.
+    const publicPages = routeKeys.filter((key) => !routes[key].robots).map((key) => paths[key]);
+    expect(publicPages).toEqual(expect.arrayContaining(['/', '/presell', '/termos', '/privacidade']));
+    for (const pathname of publicPages) {
       const response = await fetch(`${server.url}${pathname}`);
       expect(response.status, pathname).toBe(200);
       const policy = response.headers.get('content-security-policy') ?? '';
@@ -85,6 +88,9 @@ describe('Content-Security-Policy and Permissions-Policy by page', () => {
       [`/avaliar/${VALID_REF}`, 200],
       ['/avaliar/x', 404],
     ] as const;
+    // A new private page of the route table fails here until it is in the list above.
+    for (const key of routeKeys.filter((page) => routes[page].robots))
+      expect(personal.map(([pathname]) => pathname.split('/').slice(0, 2).join('/')), key).toContain(paths[key]);
     for (const [pathname, status] of personal) {
       const response = await fetch(`${server.url}${pathname}`);
       expect(response.status, pathname).toBe(status);
