@@ -155,7 +155,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
           'Se você pedir o reembolso: a data do pedido, o motivo que escolher e o texto que escrever (os dois são opcionais), e a nossa decisão, com o motivo se o pedido for recusado.',
           'Se você escrever um depoimento: a nota, o texto, o nome que você escolher mostrar, a cidade e o estado (opcionais) e o momento em que autorizou a publicação. Alguns dias depois da compra enviamos um único e-mail perguntando como está sendo a lista; ele não é enviado se você pediu reembolso ou não quer mais lembretes.',
           'Na navegação: contamos as visitas às páginas e as etapas da compra de forma anônima, sem cookies e sem dados pessoais. Para mostrar quantas pessoas estão com a página aberta, o seu navegador envia de tempos em tempos um identificador aleatório, que não diz quem você é.',
-          'Testes de versões da página (testes A/B): quando a loja testa dois textos, o servidor escolhe qual versão você vê a partir de um código calculado com o seu endereço IP, a identificação do navegador e um valor aleatório que muda todo dia. Nada é guardado no seu aparelho; o código não revela o IP e não pode mais ser refeito depois que o valor do dia é apagado, dois dias depois. Se você comprar, o pedido anota qual versão você viu.',
+          'Testes de versões da página (testes A/B): quando a loja testa dois textos, o servidor escolhe qual versão você vê a partir de um código calculado com o seu endereço IP, a identificação do navegador e um valor aleatório que muda todo dia. Sem o seu aceite no aviso de cookies, nada é guardado no seu aparelho; o código não revela o IP e não pode mais ser refeito depois que o valor do dia é apagado, dois dias depois. Se você aceitar os cookies de medição, guardamos no seu navegador um cookie nosso (vitrine_ab) com o teste e a versão que você viu, por até 90 dias, para você continuar vendo a mesma versão nos dias seguintes; ao recusar, ele é apagado. Se você comprar, o pedido anota qual versão você viu.',
           'No seu navegador: guardamos localmente se você já passou pela página de apresentação e a sua escolha no aviso de cookies.',
           'De onde você veio: se o link que trouxe você ao site tinha parâmetros de campanha (como utm_source ou o identificador do clique no anúncio), eles ficam guardados só nesta aba do navegador, sem cookies, e são anotados no pedido se você comprar, para sabermos quais anúncios trazem vendas.',
           'Rastreadores de terceiros, como Google Analytics, Meta Pixel e Microsoft Clarity (que grava de forma anônima como a página é usada), só são carregados se você aceitar no aviso de cookies.',
@@ -213,7 +213,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
       {
         heading: 'Cookies e rastreadores',
         paragraphs: [
-          'No aviso de cookies, você escolhe se aceita os rastreadores de terceiros. Sem o seu aceite, nenhum deles é carregado. Você pode mudar de ideia a qualquer momento pelo link Preferências de cookies, no rodapé.',
+          'No aviso de cookies, você escolhe se aceita os rastreadores de terceiros. Sem o seu aceite, nenhum deles é carregado. Com o aceite, além dos cookies deles, guardamos o cookie vitrine_ab quando a loja faz um teste de versões da página (veja acima). Você pode mudar de ideia a qualquer momento pelo link Preferências de cookies, no rodapé.',
         ],
       },
       {

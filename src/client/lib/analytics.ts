@@ -4,6 +4,7 @@ import { apiFetch } from './api.ts';
 import { readConsent, CONSENT_CHANGED_EVENT } from './consent.ts';
 import { getPublicConfig } from './public-config.ts';
 import { hasAnyTracker, type TrackParams, type TrackerEventName, type TrackerIds } from './tracker-events.ts';
+import { keepVariantAfterConsent } from './variant-cookie.ts';
 import type { TrackerSender } from './trackers.ts';
 
 export type { TrackParams } from './tracker-events.ts';
@@ -75,6 +76,7 @@ export function track(name: TrackerEventName, params: TrackParams = {}, eventId:
 export function startTracking(): void {
   if (typeof window === 'undefined') return;
   loadTrackers();
+  keepVariantAfterConsent();
   window.addEventListener(CONSENT_CHANGED_EVENT, () => {
     // The page being viewed when the visitor accepts counts for the trackers from that moment on
     // (already counted in the first-party funnel, so only the trackers get it).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dailyVisitorId, isAutomated, isConsoleSession, pickVariant } from './assignment.ts';
+import { keptVariants } from '../../shared/experiments/variant-cookie.ts';
+import { chooseVariant, dailyVisitorId, isAutomated, isConsoleSession, pickVariant } from './assignment.ts';
 
 const CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
@@ -31,5 +32,17 @@ describe('A/B test assignment', () => {
       expect(isAutomated(agent)).toBe(true);
     expect(isConsoleSession('a=1; vitrine_admin=xyz', 'vitrine_admin')).toBe(true);
     expect(isConsoleSession('vitrine_consent=1', 'vitrine_admin')).toBe(false);
+  });
+
+  it('keeps the variant a consented visitor’s cookie names for the running test, and nothing else', () => {
+    // A visitor the day's hash puts on A: the cookie keeps B for exp_a only, and names no variant C of a two-variant test.
+    const visitor = Array.from({ length: 50 }, (_, n) => dailyVisitorId('salt', `198.51.100.${n}`, CHROME, 'exp_a')).find(
+      (id) => pickVariant(id, [1, 1]) === 0,
+    )!;
+    expect(chooseVariant(keptVariants('vitrine_ab=exp_a.1'), 'exp_a', visitor, [1, 1])).toBe(1);
+    expect(chooseVariant(keptVariants('vitrine_ab=exp_other.1'), 'exp_a', visitor, [1, 1])).toBe(0);
+    expect(chooseVariant(keptVariants('vitrine_ab=exp_a.2'), 'exp_a', visitor, [1, 1])).toBe(0);
+    expect(chooseVariant(keptVariants('vitrine_ab=__proto__.1'), '__proto__', visitor, [1, 1, 1])).toBe(1);
+    expect(chooseVariant(keptVariants('vitrine_ab=exp_a.1~'), 'exp_a', visitor, [1, 1])).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
-// Which variant a visitor sees, without anything stored on their device (docs/experiments.md#assignment).
+// Which variant a visitor sees: nothing stored on their device before consent (docs/experiments.md#assignment).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { KeptVariant } from '../../shared/experiments/variant-cookie.ts';
 import { businessDay, businessDayStart } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -57,4 +58,10 @@ export function pickVariant(visitorId: string, weights: readonly number[]): numb
     if (point < reached) return index;
   }
   return weights.length - 1;
+}
+
+/** The variant the visitor's cookie keeps for this test (set after consent), when the test has it; else the day's hash's. */
+export function chooseVariant(kept: readonly KeptVariant[], experimentId: string, visitorId: string, weights: readonly number[]): number {
+  const variant = kept.find((entry) => entry.experimentId === experimentId)?.variant;
+  return variant !== undefined && variant < weights.length ? variant : pickVariant(visitorId, weights);
 }

@@ -6,7 +6,8 @@ import { pageFile, type RenderedSite, type Site } from '../http/site.ts';
 import type { Background } from '../lib/background.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { LiveOffer } from '../offer/live-offer.ts';
-import { createDailySalt, dailyVisitorId, isAutomated, isConsoleSession, pickVariant } from './assignment.ts';
+import { keptVariants } from '../../shared/experiments/variant-cookie.ts';
+import { chooseVariant, createDailySalt, dailyVisitorId, isAutomated, isConsoleSession } from './assignment.ts';
 import { countExperimentEvent, countExperimentVisitor, countedVariant } from './experiment-figures.ts';
 import { runningExperiments, variantOffer, variantsOf } from './experiment-service.ts';
 
@@ -106,9 +107,10 @@ export function createLiveExperiments(deps: {
     const tests = served.filter((test) => now < test.endsAt);
     if (tests.length === 0) return [];
     const { day, salt: daySalt } = await salt(now);
+    const kept = keptVariants(visitor.cookie);
     return tests.map((test) => {
       const visitorId = dailyVisitorId(daySalt, visitor.address, visitor.userAgent!, test.id);
-      return { test, day, visitorId, variant: pickVariant(visitorId, test.weights) };
+      return { test, day, visitorId, variant: chooseVariant(kept, test.id, visitorId, test.weights) };
     });
   };
 
