@@ -1,12 +1,11 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { businessDay } from '../../src/shared/time.ts';
 import type { Db } from '../../src/server/db/database.ts';
-import { createPostgresDb } from '../integration/test-db.ts';
 import { insertOrderRow } from '../support/db-reads.ts';
 import { signIn } from './admin-helpers.ts';
-import { acceptPresellIn, expect, payOnSandbox, test, withServerDb } from './fixtures.ts';
+import { acceptPresellIn, expect, payOnSandbox, test } from './fixtures.ts';
+import { testOnSqliteAndPostgres, type DbStory } from './experiments-kit.ts';
 import { liveVersionNumber } from './editor-sites.ts';
-import { startServer, type RunningServer } from './server.ts';
 
 /**
  * "Testes A/B" end to end (docs/experiments.md#console): the seller plans and starts a headline test in the console;
@@ -74,7 +73,7 @@ function figure(panel: Page, letter: string, label: string) {
     .locator('dd');
 }
 
-async function story(browser: Browser, server: RunningServer, withDb: <T>(use: (db: Db) => Promise<T>) => Promise<T>) {
+const story: DbStory = async (browser, server, withDb) => {
   await withDb(seedHistory);
   const consoleContext = await browser.newContext({ baseURL: server.url, viewport: PHONE });
   const panel = await consoleContext.newPage();
@@ -206,28 +205,16 @@ async function story(browser: Browser, server: RunningServer, withDb: <T>(use: (
 
   for (const each of visits) await each.context.close();
   await consoleContext.close();
-}
+};
 
 test.describe('Testes A/B', () => {
-  test('on SQLite: plan, start, serve each version from the server, count an order, declare the winner', async ({ browser }) => {
-    test.setTimeout(180_000);
-    const server = await startServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY_HOPS: '1' });
-    try {
-      await story(browser, server, (use) => withServerDb(server.dataDir, use));
-    } finally {
-      await server.stop();
-    }
-  });
-
-  test('on PostgreSQL: the same story', async ({ browser }) => {
-    test.setTimeout(180_000);
-    const database = await createPostgresDb();
-    const server = await startServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY_HOPS: '1', DATABASE_URL: database.url });
-    try {
-      await story(browser, server, (use) => use(database));
-    } finally {
-      await server.stop();
-      await database.close();
-    }
-  });
+  testOnSqliteAndPostgres(
+    {
+      sqlite: 'on SQLite: plan, start, serve each version from the server, count an order, declare the winner',
+      postgres: 'on PostgreSQL: the same story',
+    },
+    story,
+    { ADMIN_PASSWORD: PASSWORD, TRUST_PROXY_HOPS: '1' },
+    180_000,
+  );
 });

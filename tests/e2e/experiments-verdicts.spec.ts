@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../src/server/db/database.ts';
+import { businessDay } from '../../src/shared/time.ts';
+import { insertOrderRow } from '../support/db-reads.ts';
+import { signIn } from './admin-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { startTestThroughApi, testOnSqliteAndPostgres, type DbStory } from './experiments-kit.ts';
+
+/**
+ * "Testes A/B" reaching its verdicts (docs/experiments.md#the-verdict): a verdict needs 100 sales per version, too many to
+ * buy through a browser in a test, so the store is seeded in the shape the server writes it (the visitors its pages
+ * counted, the orders with the variant they recorded, the refund requests), and the server's own figures and statistics
+ * turn them into the verdicts the seller reads in the console.
+ */
+
+const PASSWORD = 'senha-do-painel-de-teste';
+const PHONE = { width: 390, height: 844 };
+
+/** What one version's visitors did: the store's rows, not the statistics. */
+interface ArmSeed {
+  visitors: number;
+  paid: number;
+  refundRequests: number;
+}
+
+/** The visitors the test's pages counted (one daily id each), its paid orders and their refund requests. */
+async function seedStore(db: Db, experimentId: string, arms: readonly ArmSeed[]) {
+  const now = Date.now();
+  for (const [variant, arm] of arms.entries()) {
+    const visitors = Array.from({ length: arm.visitors }, () => ({
+      experiment_id: experimentId,
+      day: businessDay(now),
+      visitor: randomBytes(16).toString('base64url').slice(0, 22),
+      variant,
+    }));
+    for (let start = 0; start < visitors.length; start += 200)
+      await db.db
+        .insertInto('experiment_visitors')
+        .values(visitors.slice(start, start + 200))
+        .execute();
+    for (let sale = 0; sale < arm.paid; sale++) {
+      const id = `ord_${experimentId.slice(-6)}${variant}${String(sale).padStart(4, '0')}`;
+      await insertOrderRow(db, {
+        id,
+        charge_id: `chg_${id}`,
+        experiment_id: experimentId,
+        experiment_variant: variant,
+        created_at: now - 60_000,
+      });
+      if (sale >= arm.refundRequests) continue;
+      await db.db
+        .insertInto('refunds')
+        .values({
+          order_id: id,
+          item: 'main',
+          amount_cents: 1990,
+          status: 'requested',
+          origin: 'buyer',
+          reason: 'not_for_me',
+          note: null,
+          requested_at: now,
+          decided_at: null,
+          decided_by: null,
+          decline_reason: null,
+          refunded_at: null,
+          gateway_called_at: null,
+          updated_at: now,
+        })
+        .execute();
+    }
+  }
+}
+
+const story: DbStory = async (browser, server, withDb) => {
+  const context = await browser.newContext({ baseURL: server.url, viewport: PHONE });
+  const panel = await context.newPage();
+  await signIn(panel, PASSWORD);
+  const headline = await startTestThroughApi(panel, server.url, {
+    page: '/',
+    name: 'Título do topo',
+    patch: { hero: { headline: 'Os fornecedores que as lojas grandes usam, em uma lista só', highlight: 'lista só' } },
+  });
+  const presell = await startTestThroughApi(panel, server.url, {
+    page: '/presell',
+    name: 'Título da pré-venda',
+    patch: { presell: { headline: 'Quer pagar menos nos seus apps todo mês, sem perder nenhum?' } },
+  });
+  // A sells twice as often as B, and a tenth of its sales ask for a refund; B's, one in 120.
+  await withDb((db) =>
+    seedStore(db, headline, [
+      { visitors: 800, paid: 240, refundRequests: 24 },
+      { visitors: 800, paid: 120, refundRequests: 1 },
+    ]),
+  );
+  // 880 / 720 visitors where the seller chose half and half (χ² = 16): something sends visitors to A.
+  await withDb((db) =>
+    seedStore(db, presell, [
+      { visitors: 880, paid: 120, refundRequests: 0 },
+      { visitors: 720, paid: 150, refundRequests: 0 },
+    ]),
+  );
+
+  await panel.getByRole('link', { name: 'Testes A/B' }).click();
+  const winner = panel.getByRole('article', { name: 'Título do topo' });
+  const verdict = winner.getByRole('region', { name: 'Resultado' });
+  await expect(verdict.locator('[data-verdict]')).toHaveText('A vence');
+  await expect(verdict.locator('[data-verdict]')).toHaveAttribute('data-verdict', 'winner');
+  await expect(verdict).toContainText('A vende mais que as outras versões');
+  // The guardrail: A wins on sales and loses on refunds; the flag does not take the verdict away.
+  await expect(verdict.getByRole('note')).toHaveText(
+    'A vende mais, mas tem mais pedidos de reembolso por venda que B. Veja se a promessa da página não está exagerando antes de declarar o vencedor.',
+  );
+  await expect(winner.getByRole('region', { name: 'Versão A', exact: true })).toContainText('240');
+
+  const held = panel.getByRole('article', { name: 'Título da pré-venda' });
+  await expect(held.locator('[data-verdict]')).toHaveText('a divisão do tráfego está desigual');
+  await expect(held).toContainText('O veredito fica suspenso até a divisão voltar ao normal.');
+  await expect(held).toContainText('Teste da divisão: p = 6.3e-5.');
+  // B converts at 1.5 times A's rate, but no winner is named while the split is off.
+  await expect(held.locator('[data-verdict]')).toHaveAttribute('data-verdict', 'held');
+  await expect(held.getByRole('region', { name: 'Resultado' })).not.toContainText('vende mais');
+
+  const shots = test.info().outputPath();
+  await panel.screenshot({ path: `${shots}/experiments-verdicts-390.png`, fullPage: true });
+  await context.close();
+};
+
+test.describe('Testes A/B: the verdicts', () => {
+  testOnSqliteAndPostgres(
+    {
+      sqlite: 'on SQLite: "A vence" with a refunds flag, and a test held by an uneven split',
+      postgres: 'on PostgreSQL: the same verdicts',
+    },
+    story,
+    { ADMIN_PASSWORD: PASSWORD, TRUST_PROXY_HOPS: '1' },
+    120_000,
+  );
+});
