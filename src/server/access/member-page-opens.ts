@@ -1,13 +1,24 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-// The member page's opens (member_page_opens) as other folders read them: the evidence's, and the erasure's.
+// The member page's opens (member_page_opens) as other folders read them: the evidence, the console, LGPD, the erasure.
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
 export async function listMemberPageOpenings(db: Executor, orderId: string) {
   const rows = await db.selectFrom('member_page_opens').select(['at', 'client']).where('order_id', '=', orderId).orderBy('at').execute();
   return rows.map((row) => ({ at: Number(row.at), client: row.client }));
+}
+
+export async function listLatestMemberPageOpens(db: Executor, orderId: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('member_page_opens')
+    .select('at')
+    .where('order_id', '=', orderId)
+    .orderBy('at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => Number(row.at));
 }
 
 export async function deleteMemberPageOpens(db: Executor, orderIds: readonly string[]): Promise<void> {

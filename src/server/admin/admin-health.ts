@@ -13,7 +13,9 @@ import { chooseOfferDeadline } from '../live/live-signals.ts';
 import type { Payments } from '../gateway/payments.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { businessMonth } from '../../shared/time.ts';
-import { failingDeliveries, outboxHealth } from './admin-orders-repository.ts';
+import { failingMessages, outboxBacklog } from '../outbox/outbox-queue.ts';
+import { CONVERSION_KIND_FAMILY } from '../conversions/conversions-events.ts';
+import { WEBHOOK_KIND_FAMILY } from '../outgoing-webhooks/outgoing-webhooks-events.ts';
 import { countOpenDuplicates, lastPostbackAt } from '../orders/order-console-lookup.ts';
 import { countSpotsTaken, countUnsettledOrdersByProvider, listWebhookRejections } from '../orders/order-lookup.ts';
 import { countOpenRefunds } from '../refunds/refund-admin.ts';
@@ -88,11 +90,11 @@ export async function readHealth(
       gatewayCheck(),
       smtpCheck(),
       lastPostbackAt(db),
-      outboxHealth(db, now, deps.emailKinds),
+      outboxBacklog(db, now, deps.emailKinds),
       config.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
       countOpenDuplicates(db),
-      failingDeliveries(db, 'webhook:'),
-      failingDeliveries(db, 'conversion:'),
+      failingMessages(db, WEBHOOK_KIND_FAMILY),
+      failingMessages(db, CONVERSION_KIND_FAMILY),
       countOpenRefunds(db),
       countOpenRefunds(db, now - REFUND_ANSWER_DAYS * DAY_MS),
       listSkewedInstances(db, { now, toleranceMs: CLOCK_SKEW_SHOWN_MS }),

@@ -12,7 +12,7 @@ import { providerName } from '../../content/providers.ts';
 import type { Database } from '../db/schema.ts';
 import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { restoreOrderAccess, revokeOrderAccess } from '../access/access-revocation.ts';
-import { listOrderEmails, listMemberPageOpens, type OrderEmail } from './admin-orders-repository.ts';
+import { listLatestMemberPageOpens } from '../access/member-page-opens.ts';
 import {
   findAdminOrder,
   listAddonOrders,
@@ -27,7 +27,7 @@ import type { Config } from '../config/config.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { loadAdminRefund, manualRefundSteps } from '../refunds/refund-admin.ts';
 import { loadPurchaseView } from '../orders/purchase-service.ts';
-import { enqueueOutboxMessage, retryOutboxMessage } from '../outbox/outbox-queue.ts';
+import { enqueueOutboxMessage, listOrderMessages, retryOutboxMessage, type OrderMessage } from '../outbox/outbox-queue.ts';
 
 export type ActionResult = 'ok' | 'not_found' | 'not_paid';
 
@@ -93,9 +93,9 @@ export async function loadOrderDetail(
   if (!order) return undefined;
   const [postbacks, emails, audit, opens, refund, addons] = await Promise.all([
     listOrderPostbacks(db, orderId),
-    listOrderEmails(db, orderId, emailKindsOf(kinds)),
+    listOrderMessages(db, orderId, emailKindsOf(kinds)),
     listAudit(db, { orderId, limit: 100, exceptActions: ['view_order', 'view_order_whatsapp'] }),
-    listMemberPageOpens(db, orderId),
+    listLatestMemberPageOpens(db, orderId, 100),
     loadAdminRefund(db, orderId),
     order.kind === 'main' ? listAddonOrders(db, orderId, now) : [],
   ]);
@@ -176,7 +176,7 @@ export function emailKindsOf(kinds: OutboxKinds): string[] {
 }
 
 /** An e-mail's step in its kind's words; a step its words leave out (a PIX reminder still waiting) is not shown. */
-function emailTimelineEntry(email: OrderEmail, words: EmailTimelineLabels | null): TimelineEntry | undefined {
+function emailTimelineEntry(email: OrderMessage, words: EmailTimelineLabels | null): TimelineEntry | undefined {
   const state: keyof EmailTimelineLabels = email.sentAt !== null ? 'sent' : email.lastError ? 'failed' : 'queued';
   const label = words?.[state];
   if (words && !label) return undefined;

@@ -72,6 +72,84 @@ export async function outboxPayloadsOf(db: Executor, orderId: string, kind: stri
   return rows.map((row) => JSON.parse(row.payload) as unknown);
 }
 
+export interface OrderMessage {
+  id: string;
+  kind: string;
+  createdAt: number;
+  sentAt: number | null;
+  attempts: number;
+  lastError: string | null;
+}
+
+export async function listOrderMessages(db: Executor, orderId: string, kinds: readonly string[]): Promise<OrderMessage[]> {
+  const match = kindsMatch(kinds);
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['id', 'kind', 'created_at', 'sent_at', 'attempts', 'last_error'])
+    .where('order_id', '=', orderId)
+    .where((eb) => kindMatches(eb, match))
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    createdAt: Number(row.created_at),
+    sentAt: row.sent_at === null ? null : Number(row.sent_at),
+    attempts: Number(row.attempts),
+    lastError: row.last_error,
+  }));
+}
+
+/** Of these kinds, how many are late (unsent 5 minutes after due) and the last 50 given up or failed 3 times. */
+export async function outboxBacklog(db: Executor, now: number, kinds: readonly string[]) {
+  const match = kindsMatch(kinds);
+  const ofKinds = (eb: ExpressionBuilder<Database, 'outbox'>) => kindMatches(eb, match);
+  const pending = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(ofKinds)
+    .where('sent_at', 'is', null)
+    .where('next_attempt_at', '<', Number.MAX_SAFE_INTEGER)
+    .where('created_at', '<', now - 5 * 60_000)
+    // A scheduled row is late only once due.
+    .where((eb) => eb.or([eb('attempts', '>', 0), eb('next_attempt_at', '<', now - 5 * 60_000)]))
+    .executeTakeFirstOrThrow();
+  const undeliverable = await db
+    .selectFrom('outbox')
+    .select(['id', 'order_id', 'last_error'])
+    .where(ofKinds)
+    .where('sent_at', 'is', null)
+    .where((eb) => eb.or([eb('next_attempt_at', '=', Number.MAX_SAFE_INTEGER), eb('attempts', '>=', 3)]))
+    .orderBy('created_at', 'desc')
+    .limit(50)
+    .execute();
+  return {
+    backlog: Number(pending.n),
+    undeliverable: undeliverable.map((row) => ({ id: row.id, orderId: row.order_id, lastError: row.last_error })),
+  };
+}
+
+/** The last 50 unsent rows of a kind family (`webhook:`) that failed at least once; `nextAttemptAt` null once given up. */
+export async function failingMessages(db: Executor, family: string) {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['id', 'order_id', 'kind', 'attempts', 'next_attempt_at', 'last_error'])
+    .where('kind', 'like', `${family}%`)
+    .where('sent_at', 'is', null)
+    .where('attempts', '>=', 1)
+    .orderBy('created_at', 'desc')
+    .limit(50)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    orderId: row.order_id,
+    kind: row.kind,
+    attempts: Number(row.attempts),
+    nextAttemptAt: Number(row.next_attempt_at) === Number.MAX_SAFE_INTEGER ? null : Number(row.next_attempt_at),
+    lastError: row.last_error,
+  }));
+}
+
 export async function retryOutboxMessage(db: Kysely<Database>, id: string, now: number): Promise<string | undefined> {
   const row = await db
     .updateTable('outbox')
