@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { WhatsappMessageStatus } from '../../shared/whatsapp.ts';
 import type { Database } from '../db/schema.ts';
 import { chargedOrderIdsSince, chargedOrdersSince } from '../orders/order-figures.ts';
+import { sentTimesOfFamily } from '../outbox/outbox-queue.ts';
+import { listAutomaticSentTimes, listRecoveryTouches } from '../whatsapp/whatsapp-service.ts';
 import type { RecoveryOrderFacts } from './recovery-figures.ts';
 
 /** The statuses of a WhatsApp message that reached Meta (docs/whatsapp.md#recovery-figures). */
@@ -16,34 +18,11 @@ export async function readRecoveryFacts(
 ): Promise<{ orders: RecoveryOrderFacts[]; whatsappSentAt: number[] }> {
   const reached: WhatsappMessageStatus[] = options.countSimulated ? [...REACHED, 'not_sent'] : REACHED;
   const inWindow = chargedOrderIdsSince(db, since);
-  const [orders, messages, emails, sent] = await Promise.all([
+  const [orders, messages, emails, whatsappSentAt] = await Promise.all([
     chargedOrdersSince(db, since),
-    db
-      .selectFrom('whatsapp_messages')
-      .select(['order_id', 'kind', 'sent_at'])
-      .where('order_id', 'in', inWindow)
-      .where('sent_at', 'is not', null)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('kind', 'in', ['pix', 'reminder']), eb('status', 'in', reached)]),
-          eb.and([eb('kind', '=', 'console'), eb('status', '=', 'opened')]),
-        ]),
-      )
-      .execute(),
-    db
-      .selectFrom('outbox')
-      .select(['order_id', 'sent_at'])
-      .where('order_id', 'in', inWindow)
-      .where('kind', 'like', 'pix_reminder:%')
-      .where('sent_at', 'is not', null)
-      .execute(),
-    db
-      .selectFrom('whatsapp_messages')
-      .select('sent_at')
-      .where('kind', '!=', 'console')
-      .where('status', 'in', reached)
-      .where('sent_at', '>=', since)
-      .execute(),
+    listRecoveryTouches(db, inWindow, reached),
+    sentTimesOfFamily(db, inWindow, 'pix_reminder:'),
+    listAutomaticSentTimes(db, since, reached),
   ]);
   const touches = new Map<string, RecoveryOrderFacts['touches'][number][]>();
   const touch = (orderId: string, at: number, channel: 'email' | 'whatsapp' | 'console') => {
@@ -61,6 +40,6 @@ export async function readRecoveryFacts(
       amountCents: Number(row.net_cents),
       touches: touches.get(row.id) ?? [],
     })),
-    whatsappSentAt: sent.map((row) => Number(row.sent_at)),
+    whatsappSentAt,
   };
 }

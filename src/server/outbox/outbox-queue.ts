@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 // What the features do with the outbox (docs/decisions/0001-outbox-delivery.md): queue a row in the transaction
@@ -148,6 +148,16 @@ export async function failingMessages(db: Executor, family: string) {
     nextAttemptAt: Number(row.next_attempt_at) === Number.MAX_SAFE_INTEGER ? null : Number(row.next_attempt_at),
     lastError: row.last_error,
   }));
+}
+
+export async function sentTimesOfFamily(db: Executor, orderIds: SelectQueryBuilder<Database, 'orders', { id: string }>, family: string) {
+  return db
+    .selectFrom('outbox')
+    .select(['order_id', 'sent_at'])
+    .where('order_id', 'in', orderIds)
+    .where('kind', 'like', `${family}%`)
+    .where('sent_at', 'is not', null)
+    .execute();
 }
 
 export async function retryOutboxMessage(db: Kysely<Database>, id: string, now: number): Promise<string | undefined> {

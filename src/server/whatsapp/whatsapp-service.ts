@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import { whatsappFailureReason } from '../../content/whatsapp.ts';
-import type { AdminOrderWhatsapp, AdminWhatsappMessage } from '../../shared/whatsapp.ts';
+import type { AdminOrderWhatsapp, AdminWhatsappMessage, WhatsappMessageStatus } from '../../shared/whatsapp.ts';
 import type { Config } from '../config/config.ts';
 import { secretsMatch } from '../config/secrets.ts';
 import type { Database } from '../db/schema.ts';
@@ -138,4 +138,39 @@ export function listMessagesOfOrder(db: Kysely<Database>, orderId: string): Prom
     .orderBy('slot')
     .orderBy('id')
     .execute();
+}
+
+/** The orders' sent messages that touched the buyer: automatic ones in `reached`, console ones opened (the recovery figures). */
+export function listRecoveryTouches(
+  db: Kysely<Database>,
+  orderIds: SelectQueryBuilder<Database, 'orders', { id: string }>,
+  reached: readonly WhatsappMessageStatus[],
+) {
+  return db
+    .selectFrom('whatsapp_messages')
+    .select(['order_id', 'kind', 'sent_at'])
+    .where('order_id', 'in', orderIds)
+    .where('sent_at', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('kind', 'in', ['pix', 'reminder']), eb('status', 'in', [...reached])]),
+        eb.and([eb('kind', '=', 'console'), eb('status', '=', 'opened')]),
+      ]),
+    )
+    .execute();
+}
+
+export async function listAutomaticSentTimes(
+  db: Kysely<Database>,
+  since: number,
+  reached: readonly WhatsappMessageStatus[],
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('whatsapp_messages')
+    .select('sent_at')
+    .where('kind', '!=', 'console')
+    .where('status', 'in', [...reached])
+    .where('sent_at', '>=', since)
+    .execute();
+  return rows.map((row) => Number(row.sent_at));
 }
