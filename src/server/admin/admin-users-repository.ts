@@ -26,6 +26,10 @@ export async function upsertUser(db: Executor, user: UserRow): Promise<void> {
     .execute();
 }
 
+export function activeUserIdsQuery(db: Executor) {
+  return db.selectFrom('admin_users').select('id').where('revoked_at', 'is', null);
+}
+
 export async function setUserPermissions(db: Kysely<Database>, id: string, permissions: string): Promise<boolean> {
   const result = await db
     .updateTable('admin_users')

@@ -5,6 +5,7 @@ import { CONSOLE_PERMISSIONS, type AdminUserList, type ConsolePermission, type C
 import type { Database } from '../db/schema.ts';
 import { hashPassword } from './password-hash.ts';
 import {
+  activeUserIdsQuery,
   findOpenInvite,
   findUserByEmail,
   insertInvite,
@@ -132,4 +133,9 @@ export async function revokeUser(db: Kysely<Database>, id: string, now: number):
 
 export async function sessionNames(db: Kysely<Database>, labels: readonly string[]): Promise<Map<string, string>> {
   return namesOfLabels(db, labels);
+}
+
+/** The ids of the users who may still sign in, as a subquery for another folder's query (offer/'s drafts). */
+export function activeUserIds(db: Kysely<Database>) {
+  return activeUserIdsQuery(db);
 }

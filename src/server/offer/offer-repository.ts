@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { offerDefaults, offerMessages } from '../../content/offer.ts';
 import { offerFromStored, type Offer } from '../../shared/offer.ts';
 import type { Database } from '../db/schema.ts';
+import { activeUserIds } from '../admin/admin-users.ts';
 
 export interface StoredVersion {
   number: number;
@@ -138,11 +139,7 @@ export async function pruneDrafts(db: Kysely<Database>, staleBefore: number): Pr
     .deleteFrom('page_editor_drafts')
     .where((eb) =>
       eb.or([
-        eb('user_id', 'in', eb.selectFrom('admin_users').select('id').where('revoked_at', 'is not', null)),
-        eb.and([
-          eb('user_id', 'is not', null),
-          eb.not(eb.exists(eb.selectFrom('admin_users').select('id').whereRef('admin_users.id', '=', 'page_editor_drafts.user_id'))),
-        ]),
+        eb.and([eb('user_id', 'is not', null), eb('user_id', 'not in', activeUserIds(db))]),
         eb.and([
           eb('updated_at', '<', staleBefore),
           eb.exists(
