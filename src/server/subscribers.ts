@@ -2,6 +2,7 @@ import { emailTimeline } from '../content/admin.ts';
 import { disputeAlertTimeline } from '../content/disputes.ts';
 import type { EmailTimelineLabels } from '../shared/admin.ts';
 import { registerAccessEvents } from './access/access-events.ts';
+import { registerAdminEvents } from './admin/admin-events.ts';
 import { registerConversionsEvents } from './conversions/conversions-events.ts';
 import { registerDisputesEvents } from './disputes/disputes-events.ts';
 import { registerDuplicatesEvents } from './duplicates/duplicates-events.ts';
@@ -81,6 +82,7 @@ export const SUBSCRIBERS: readonly Row[] = [
   [[],                                                                  registerDisputesEvents,         'dispute_whatsapp:',      'whatsapp',        WHATSAPP, NO,    NO,     NONE],
   [['paid', 'erased'],                                                  registerReviewsEvents,          'review_request',         'e-mail',          WORKER,   BUYER, ERASED, email.review],
   [['created', 'paid'],                                                 registerFunnelEvents,           null,                     'funnel count',    WORKER,   NO,    NO,     NONE],
+  [['erased'],                                                          registerAdminEvents,            null,                     'audit erasure',   WORKER,   NO,    NO,     NONE],
 ];
 
 export function wireSubscribers(kinds: OutboxKinds, deps: ConsumerDeps, table: readonly Row[] = SUBSCRIBERS): void {

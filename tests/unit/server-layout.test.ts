@@ -95,14 +95,6 @@ const KNOWN_CROSSINGS: readonly string[] = [
   'orders/order-console-lookup.ts → refunds',
   'orders/order-lookup.ts → sandbox_transactions',
   'orders/purchase-service.ts → refunds',
-  'privacy/buyer-data-repository.ts → access_tokens',
-  'privacy/buyer-data-repository.ts → admin_audit',
-  'privacy/buyer-data-repository.ts → member_page_opens',
-  'privacy/buyer-data-repository.ts → outbox',
-  'privacy/buyer-data-repository.ts → sandbox_transactions',
-  'privacy/buyer-data-repository.ts → webhook_events',
-  'privacy/data-retention.ts → sandbox_transactions',
-  'privacy/data-retention.ts → webhook_events',
 ];
 
 function tablesOfSchema(): string[] {

@@ -146,6 +146,16 @@ export async function requestOrderAccessResend(
   return { kind: 'accepted', queued: deliverable ? await queueResends(db, [order.id], now) : 0 };
 }
 
+export async function listAccessLinkDates(db: Kysely<Database>, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('access_tokens')
+    .select(['order_id', 'created_at', 'revoked_at'])
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('created_at')
+    .execute();
+}
+
 export async function pruneMemberPageOpens(db: Kysely<Database>, before: number): Promise<number> {
   const result = await db.deleteFrom('member_page_opens').where('at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -21,6 +21,16 @@ export async function listLatestMemberPageOpens(db: Executor, orderId: string, l
   return rows.map((row) => Number(row.at));
 }
 
+export async function listMemberPageOpensOfOrders(db: Executor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('member_page_opens')
+    .select(['order_id', 'at'])
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('at')
+    .execute();
+}
+
 export async function deleteMemberPageOpens(db: Executor, orderIds: readonly string[]): Promise<void> {
   if (orderIds.length === 0) return;
   await db

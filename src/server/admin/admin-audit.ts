@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export interface AuditEntry {
@@ -32,6 +32,11 @@ export async function recordAudit(
     })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
+}
+
+/** An erased buyer's order keeps its audit rows without their detail: a console correction keeps both addresses there. */
+export async function eraseAuditDetails(trx: Transaction<Database>, orderId: string): Promise<void> {
+  await trx.updateTable('admin_audit').set({ detail: null }).where('order_id', '=', orderId).where('detail', 'is not', null).execute();
 }
 
 export async function listAudit(

@@ -30,7 +30,7 @@ export async function buildDefenceText(
   if (buyer.document) lines.push(`${labels.document}: ${buyer.document}`);
   if (dispute.payer_matches === 1) lines.push(copy.payerMatches);
   else if (dispute.payer_matches === 0) lines.push(`${copy.payerDiffers}${labels.document}/${labels.name}.`);
-  // Kept only with the buyer's consent, and only for the first days (privacy/data-retention.ts).
+  // Kept only with the buyer's consent, and only for the first days (orders/order-erasure.ts eraseTrackingIdentifiers).
   if (order.client_ip && order.client_user_agent) lines.push(copy.checkoutFrom(order.client_ip, order.client_user_agent));
   lines.push('', copy.terms, `${evidenceDocument.guarantee.period}: ${evidenceDocument.guarantee.periodValue(evidence.guarantee.days)}.`);
   const delivered = evidence.events.filter((event) => event.kind === 'access_email_accepted');

@@ -10,8 +10,8 @@ import type { Database } from '../db/schema.ts';
 import { PRESENCE_RETENTION_MS, prunePresence } from '../live/presence.ts';
 import type { Logger } from '../lib/logger.ts';
 import { LOGIN_WINDOW_MS, pruneAdminSessions, pruneLoginLimits, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '../admin/admin-auth.ts';
-import { deleteWebhookEventsBefore, eraseSandboxCustomers } from '../privacy/data-retention.ts';
-import { eraseTrackingIdentifiers, eraseUnpaidBuyers } from '../orders/order-erasure.ts';
+import { eraseSandboxCustomersBefore } from '../sandbox/sandbox-erasure.ts';
+import { deleteWebhookEventsBefore, eraseTrackingIdentifiers, eraseUnpaidBuyers } from '../orders/order-erasure.ts';
 import { pruneMemberPageOpens } from '../access/access-service.ts';
 import { prunePixEmailQuota } from '../pix-emails/pix-email-quota.ts';
 import { pruneRateLimits } from '../http/rate-limit.ts';
@@ -41,7 +41,7 @@ export function createRetentionJob(deps: {
     const now = deps.now?.() ?? Date.now();
     const unpaidBefore = now - deps.unpaidRetentionDays * DAY_MS;
     const erasedOrders = await eraseUnpaidBuyers(deps.db, unpaidBefore, now);
-    await eraseSandboxCustomers(deps.db, unpaidBefore);
+    await eraseSandboxCustomersBefore(deps.db, unpaidBefore);
     const deletedPostbacks = await deleteWebhookEventsBefore(deps.db, now - WEBHOOK_AUDIT_RETENTION_DAYS * DAY_MS);
     // The server-side conversions are sent (or given up) by then; their identifiers have no further use.
     const erasedTrackingIds = await eraseTrackingIdentifiers(

@@ -118,3 +118,17 @@ export async function eraseOrdersOfEmail(trx: Transaction<Database>, email: stri
   }
   return ids;
 }
+
+/** The postbacks received about the orders, deleted with their buyer (their bodies carry the buyer's data). */
+export async function deleteWebhookEventsOfOrders(trx: Transaction<Database>, orderIds: readonly string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await trx
+    .deleteFrom('webhook_events')
+    .where('order_id', 'in', [...orderIds])
+    .execute();
+}
+
+export async function deleteWebhookEventsBefore(db: Kysely<Database>, before: number): Promise<number> {
+  const result = await db.deleteFrom('webhook_events').where('received_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

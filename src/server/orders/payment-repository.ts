@@ -94,7 +94,7 @@ export async function adoptTransactionHash(db: Kysely<Database>, orderId: string
   return row?.charge_id === hash;
 }
 
-/** Erasure empties the buyer's fields (privacy/data-retention.ts): no e-mail, no phone to deliver to. */
+/** Erasure empties the buyer's fields (orders/order-erasure.ts): no e-mail, no phone to deliver to. */
 export function isErasedBuyer(order: Pick<OrderRow, 'buyer_email' | 'buyer_phone'>): boolean {
   return order.buyer_email === '' && order.buyer_phone === '';
 }

@@ -100,6 +100,16 @@ export async function listOrderMessages(db: Executor, orderId: string, kinds: re
   }));
 }
 
+export async function listMessagesOfOrders(db: Executor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('outbox')
+    .select(['order_id', 'kind', 'created_at', 'sent_at'])
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('created_at')
+    .execute();
+}
+
 /** Of these kinds, how many are late (unsent 5 minutes after due) and the last 50 given up or failed 3 times. */
 export async function outboxBacklog(db: Executor, now: number, kinds: readonly string[]) {
   const match = kindsMatch(kinds);

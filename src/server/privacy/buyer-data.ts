@@ -10,15 +10,10 @@ import type { OrderEvent, OrderEvents } from '../orders/order-events.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { cancelAtProvider } from '../orders/charge-cancellation.ts';
 import { eraseBuyerLinks, listBuyerLinks } from '../orders/open-finance-links.ts';
-import {
-  retireOpenCharges,
-  eraseBuyerRows,
-  listAccessLinkDates,
-  listEmailsSent,
-  listMemberPageOpenDates,
-  listOrdersOfEmail,
-  purgeErasedBytes,
-} from './buyer-data-repository.ts';
+import { retireOpenCharges, eraseBuyerRows, listOrdersOfEmail, purgeErasedBytes } from './buyer-data-repository.ts';
+import { listAccessLinkDates } from '../access/access-service.ts';
+import { listMemberPageOpensOfOrders } from '../access/member-page-opens.ts';
+import { listMessagesOfOrders } from '../outbox/outbox-queue.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { listEvidence } from '../evidence/delivery-record.ts';
 import { findRefund } from '../refunds/refund-lookup.ts';
@@ -97,8 +92,8 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
   const [bankLinks, links, opens, emails, refunds, records, reviews, whatsapp] = await Promise.all([
     listBuyerLinks(db, email),
     listAccessLinkDates(db, ids),
-    listMemberPageOpenDates(db, ids),
-    listEmailsSent(db, ids),
+    listMemberPageOpensOfOrders(db, ids),
+    listMessagesOfOrders(db, ids),
     Promise.all(ids.map((id) => findRefund(db, id))),
     Promise.all(ids.map((id) => listEvidence(db, id))),
     Promise.all(ids.map((id) => findReview(db, id))),
