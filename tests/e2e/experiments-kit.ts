@@ -1,12 +1,58 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Db } from '../../src/server/db/database.ts';
 import { createPostgresDb } from '../integration/test-db.ts';
-import { contextApi, expect, test, withServerDb } from './fixtures.ts';
+import { contextApi, expect, payOnSandbox, test, withServerDb } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /** What the A/B tests' e2e specs share. */
 
 const DAY = 86_400_000;
+export const PASSWORD = 'senha-do-painel-de-teste';
+export const PHONE = { width: 390, height: 844 };
+export const HEADLINE_B = 'Os fornecedores que as lojas grandes usam, em uma lista só';
+/** What the page prints of it before the highlighted words, which it wraps apart. */
+export const SHOWN_B = 'Os fornecedores que as lojas grandes usam, em uma';
+
+/** On "Testes A/B", the seller names a test of `/` whose version B is HEADLINE_B and starts it: its card, running. */
+export async function startHeadlineTestInConsole(panel: Page) {
+  await panel.getByLabel('Nome do teste').fill('Título do topo');
+  const versionB = panel.getByRole('region', { name: 'Versão B', exact: true });
+  await versionB.getByLabel('Título', { exact: true }).fill(HEADLINE_B);
+  await versionB.getByLabel('Trecho do título em destaque').fill('lista só');
+  await expect(versionB.getByRole('region', { name: 'O que muda na versão B' })).toContainText(HEADLINE_B);
+  await panel.getByRole('button', { name: 'Começar teste' }).click();
+  await expect(panel.getByText('Teste começado. Os visitantes já recebem as versões.')).toBeVisible();
+  const card = panel.getByRole('article', { name: 'Título do topo' });
+  await expect(card).toContainText('Em andamento');
+  return card;
+}
+
+/** On `/` open in `page`, a buyer's PIX from the hero's button, paid on the sandbox's page until the checkout confirms it. */
+export async function buyOnLanding(context: BrowserContext, page: Page, buyer: { name: string; email: string }) {
+  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
+  await dialog.getByLabel('Nome completo').fill(buyer.name);
+  await dialog.getByLabel('E-mail').fill(buyer.email);
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill('21987654321');
+  await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+  await payOnSandbox(context, dialog);
+  await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
+}
+
+/** "Declarar vencedor" for version `letter`, confirmed: the console names the page version it published. */
+export async function declareWinnerInConsole(panel: Page, letter: string, version: number) {
+  await panel.getByLabel('Versão vencedora').selectOption({ label: `Versão ${letter}` });
+  await panel.getByRole('button', { name: 'Declarar vencedor' }).click();
+  const confirm = panel.getByRole('dialog', { name: `Declarar a versão ${letter} vencedora?` });
+  await confirm.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(panel.getByText(`Vencedor publicado como a versão ${version} da página.`)).toBeVisible();
+}
+
+/** The test and variant a document's `<html>` names (`data-experiment`), or null. */
+export function pageMark(html: string): { experimentId: string; variant: number } | null {
+  const mark = /<html[^>]* data-experiment="([^".]+)\.(\d)"/.exec(html);
+  return mark ? { experimentId: mark[1]!, variant: Number(mark[2]) } : null;
+}
 
 /** Starts a two-version test through the console's API as the form sends it (half and half), from `panel`'s session. */
 export async function startTestThroughApi(

@@ -3,8 +3,17 @@ import { businessDay } from '../../src/shared/time.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { insertOrderRow } from '../support/db-reads.ts';
 import { signIn } from './admin-helpers.ts';
-import { acceptPresellIn, expect, payOnSandbox, test } from './fixtures.ts';
-import { testOnSqliteAndPostgres, type DbStory } from './experiments-kit.ts';
+import { acceptPresellIn, expect, test } from './fixtures.ts';
+import {
+  buyOnLanding,
+  declareWinnerInConsole,
+  PASSWORD,
+  PHONE,
+  SHOWN_B,
+  startHeadlineTestInConsole,
+  testOnSqliteAndPostgres,
+  type DbStory,
+} from './experiments-kit.ts';
 import { liveVersionNumber } from './editor-sites.ts';
 
 /**
@@ -13,13 +22,7 @@ import { liveVersionNumber } from './editor-sites.ts';
  * the console counts both versions; "Declarar vencedor" publishes the winner as a new version.
  */
 
-const PASSWORD = 'senha-do-painel-de-teste';
-const HEADLINE_B = 'Os fornecedores que as lojas grandes usam, em uma lista só';
-const HIGHLIGHT_B = 'lista só';
-/** What the page prints of it before the highlighted words, which it wraps apart. */
-const SHOWN_B = 'Os fornecedores que as lojas grandes usam, em uma';
 const DAY = 86_400_000;
-const PHONE = { width: 390, height: 844 };
 
 let clients = 0;
 /** A visitor of its own behind our one proxy (TRUST_PROXY_HOPS=1): an address from the IPv6 documentation range. */
@@ -106,15 +109,7 @@ const story: DbStory = async (browser, server, withDb) => {
   await expect.poll(daysFor).toBe(days20);
 
   // Version B: the hero's headline, through the editor's own fields.
-  await panel.getByLabel('Nome do teste').fill('Título do topo');
-  const versionB = panel.getByRole('region', { name: 'Versão B', exact: true });
-  await versionB.getByLabel('Título', { exact: true }).fill(HEADLINE_B);
-  await versionB.getByLabel('Trecho do título em destaque').fill(HIGHLIGHT_B);
-  await expect(versionB.getByRole('region', { name: 'O que muda na versão B' })).toContainText(HEADLINE_B);
-  await panel.getByRole('button', { name: 'Começar teste' }).click();
-  await expect(panel.getByText('Teste começado. Os visitantes já recebem as versões.')).toBeVisible();
-  const card = panel.getByRole('article', { name: 'Título do topo' });
-  await expect(card).toContainText('Em andamento');
+  const card = await startHeadlineTestInConsole(panel);
   await expect(card.locator('[data-verdict]')).toHaveText('continue');
   const experimentId = (await card.getAttribute('data-experiment'))!;
   // One test per page: the form says so for `/`.
@@ -140,14 +135,7 @@ const story: DbStory = async (browser, server, withDb) => {
   await expect(b.page.getByRole('heading', { level: 1 })).toContainText(SHOWN_B);
 
   // An order placed on version B records it.
-  await b.page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
-  const dialog = b.page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
-  await dialog.getByLabel('Nome completo').fill('Compradora do Teste B');
-  await dialog.getByLabel('E-mail').fill('teste-b@example.com');
-  await dialog.getByLabel('WhatsApp', { exact: true }).fill('21987654321');
-  await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
-  await payOnSandbox(b.context, dialog);
-  await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
+  await buyOnLanding(b.context, b.page, { name: 'Compradora do Teste B', email: 'teste-b@example.com' });
   const recorded = await withDb((db) =>
     db.db
       .selectFrom('orders')
@@ -189,11 +177,7 @@ const story: DbStory = async (browser, server, withDb) => {
     return liveVersionNumber(panel);
   })();
   await panel.getByRole('link', { name: 'Testes A/B' }).click();
-  await panel.getByLabel('Versão vencedora').selectOption({ label: 'Versão B' });
-  await panel.getByRole('button', { name: 'Declarar vencedor' }).click();
-  const confirm = panel.getByRole('dialog', { name: 'Declarar a versão B vencedora?' });
-  await confirm.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(panel.getByText(`Vencedor publicado como a versão ${before + 1} da página.`)).toBeVisible();
+  await declareWinnerInConsole(panel, 'B', before + 1);
   await expect(panel.getByRole('article', { name: 'Título do topo' })).toContainText('Vencedor declarado');
   await panel.getByRole('link', { name: 'Página' }).click();
   await expect(panel.getByText(`No ar: versão ${before + 1}`)).toBeVisible();
