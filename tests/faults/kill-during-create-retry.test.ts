@@ -29,7 +29,7 @@ describe.concurrent('kill -9 during a Mercado Pago create, then the retry on ano
       const second = await startClockedServer({ ...env, PORT: String(portB), PUBLIC_URL: `http://127.0.0.1:${portB}` });
       try {
         // Mercado Pago makes the payment and never answers.
-        mercadoPago.scriptNext('create', { kind: 'hang', afterWrite: true });
+        mercadoPago.scriptNext('create', { kind: 'hang', processed: true });
         const buyer = uniqueBuyer('Heloísa Paiva');
         const key = newCheckoutKey();
         const pending = checkout(first.url, { buyer, key }).catch(() => undefined);

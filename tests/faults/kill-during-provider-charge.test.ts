@@ -40,7 +40,7 @@ describe.concurrent('kill -9 while Mercado Pago holds the create', () => {
       let server = await startClockedServer(env);
       try {
         // Mercado Pago makes the payment and never answers.
-        mercadoPago.scriptNext('create', { kind: 'hang', afterWrite: true });
+        mercadoPago.scriptNext('create', { kind: 'hang', processed: true });
         const buyer = uniqueBuyer('Lívia Prado');
         const key = newCheckoutKey();
         const pending = checkout(server.url, { buyer, key }).catch(() => undefined);

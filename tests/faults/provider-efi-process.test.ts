@@ -246,7 +246,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       it(
         'Mercado Pago answers 500 after making the payment: its search finds it with its code, which is the PIX, with no second create; Efí never asked',
         async () => {
-          mercadoPago.scriptNext('create', { kind: 'status', status: 500, afterWrite: true });
+          mercadoPago.scriptNext('create', { kind: 'status', status: 500, processed: true });
           const [createsBefore, efiBefore] = [creates().length, efi.requests.length];
           await expectPixFrom('mercadopago');
           expect(creates().slice(createsBefore)).toHaveLength(1);

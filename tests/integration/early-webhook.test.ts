@@ -37,7 +37,7 @@ for (const database of databases) {
     );
 
     it('is kept and applied once the create answers: the order is paid at once, with no "PIX pronto" e-mail', async () => {
-      standIn.scriptNext('create', { kind: 'late', afterMs: CREATE_ANSWER_MS });
+      standIn.scriptNext('create', { kind: 'delay', ms: CREATE_ANSWER_MS });
       const started = Date.now();
       const created = checkout(running.server.url);
       await waitFor('the payment at Mercado Pago', () => standIn.payments.size === 1, 5_000, 20);

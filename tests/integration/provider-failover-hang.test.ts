@@ -73,7 +73,7 @@ for (const database of databases) {
       'Mercado Pago hangs after making the payment, and would hang again: its search finds the payment with its code, the buyer gets that PIX after one timeout, with no second create; TriboPay never asked',
       async () => {
         const { tribopay, mercadoPago, server, creates } = await rig(['mercadopago', 'tribopay']);
-        mercadoPago.scriptNext('create', { kind: 'hang', afterWrite: true });
+        mercadoPago.scriptNext('create', { kind: 'hang', processed: true });
         mercadoPago.scriptNext('create', { kind: 'hang' });
         const started = Date.now();
         const created = await checkout(server.url);

@@ -195,12 +195,12 @@ for (const database of databases) {
 
       it('Mercado Pago answers 500 after making the payment, or cuts the connection: the search by our key finds it with its code, which the buyer gets at once, with no second create', async () => {
         const server = await serverWith(['mercadopago', 'tribopay']);
-        mercadoPago.scriptNext('create', { kind: 'status', status: 500, afterWrite: true });
+        mercadoPago.scriptNext('create', { kind: 'status', status: 500, processed: true });
         const seen = traffic();
         await expectPixFrom(server, 'mercadopago');
         expect(seen.mercadoPagoCreates()).toHaveLength(1);
         expect(seen.mercadoPagoSearches()).toHaveLength(1);
-        mercadoPago.scriptNext('create', { kind: 'drop', afterWrite: true });
+        mercadoPago.scriptNext('create', { kind: 'swallowed' });
         await expectPixFrom(server, 'mercadopago');
         expect(seen.mercadoPagoCreates()).toHaveLength(2);
         expect(seen.newPayments()).toBe(2);
@@ -209,7 +209,7 @@ for (const database of databases) {
 
       it('Mercado Pago makes the payment, but the one its search finds can no longer be paid (it expired meanwhile): TriboPay makes the one PIX', async () => {
         const server = await serverWith(['mercadopago', 'tribopay']);
-        mercadoPago.scriptNext('create', { kind: 'status', status: 500, afterWrite: true });
+        mercadoPago.scriptNext('create', { kind: 'status', status: 500, processed: true });
         mercadoPago.meanwhile('search', () => mercadoPago.expire(Math.max(...mercadoPago.payments.keys())));
         const seen = traffic();
         await expectPixFrom(server, 'tribopay');

@@ -266,7 +266,7 @@ describe('Mercado Pago: refunds', () => {
 
   it('a refund retried with the same key is answered with the first refund, so the money goes back once', async () => {
     const charge = await paidCharge();
-    standIn.scriptNext('refund', { kind: 'status', status: 500, afterWrite: true });
+    standIn.scriptNext('refund', { kind: 'status', status: 500, processed: true });
     const lost = await gatewayError(provider.refund(charge, { refundId: 'rf_retry_1', amountCents: 2980 }));
     expect([lost.uncertain, lost.kind, lost.message]).toEqual([true, 'refund', mercadopagoCopy.refundServerError(500)]);
     const again = await provider.refund(charge, { refundId: 'rf_retry_1', amountCents: 2980 });
@@ -298,12 +298,12 @@ describe('Mercado Pago: refunds', () => {
         false,
         mercadopagoCopy.refundRefused(404, 'Payment not found'),
       ],
-      [{ kind: 'status', status: 429, empty: true }, false, mercadopagoCopy.refundRefused(429, null)],
+      [{ kind: 'status', status: 429, body: null }, false, mercadopagoCopy.refundRefused(429, null)],
       [{ kind: 'status', status: 409 }, true, mercadopagoCopy.refundServerError(409)],
       [{ kind: 'status', status: 423 }, true, mercadopagoCopy.refundServerError(423)],
-      [{ kind: 'status', status: 502, empty: true }, true, mercadopagoCopy.refundServerError(502)],
+      [{ kind: 'status', status: 502, body: null }, true, mercadopagoCopy.refundServerError(502)],
       [{ kind: 'hang' }, true, mercadopagoCopy.refundNoAnswer],
-      [{ kind: 'drop' }, true, mercadopagoCopy.refundNoAnswer],
+      [{ kind: 'reset' }, true, mercadopagoCopy.refundNoAnswer],
       [{ kind: 'raw', status: 201, text: '{"id": "not a number", "status": "approved"' }, true, mercadopagoCopy.refundUnreadable],
       [{ kind: 'raw', status: 201, text: '{"id": 99, "payment_id": 1, "status": "approved"}' }, true, mercadopagoCopy.refundUnreadable],
     ];
@@ -376,12 +376,12 @@ describe('Mercado Pago: create and read errors', () => {
       [{ kind: 'status', status: 400, body: mpError(400, 'bad_request', 'Invalid transaction_amount', 4037) }, false, 400],
       [{ kind: 'status', status: 401, body: mpError(401, 'unauthorized', 'invalid access token') }, false, 401],
       [{ kind: 'status', status: 403, body: mpError(403, 'forbidden', 'Unauthorized use of live credentials') }, false, 403],
-      [{ kind: 'status', status: 429, empty: true }, false, 429],
+      [{ kind: 'status', status: 429, body: null }, false, 429],
       [{ kind: 'status', status: 409 }, true, 409],
       [{ kind: 'status', status: 423 }, true, 423],
       [{ kind: 'status', status: 424 }, true, 424],
       [{ kind: 'status', status: 500, body: mpError(500, 'internal_error', 'internal_error') }, true, 500],
-      [{ kind: 'status', status: 503, empty: true }, true, 503],
+      [{ kind: 'status', status: 503, body: null }, true, 503],
       [{ kind: 'raw', status: 201, text: '<html>gateway</html>' }, true, 201],
       [{ kind: 'raw', status: 201, text: JSON.stringify({ id: 123, status: 'pending', transaction_amount: 29.8 }) }, true, 201],
       // A payment for another amount must never reach the buyer.
@@ -417,7 +417,7 @@ describe('Mercado Pago: create and read errors', () => {
   it('a timeout or a dropped connection leaves the payment uncertain; a refused connection does not', async () => {
     standIn.scriptNext('create', { kind: 'hang' });
     expect((await gatewayError(provider.createCharge(pixInput()))).uncertain).toBe(true);
-    standIn.scriptNext('create', { kind: 'drop' });
+    standIn.scriptNext('create', { kind: 'reset' });
     expect((await gatewayError(provider.createCharge(pixInput()))).uncertain).toBe(true);
     const refused = await gatewayError(providerFor(await refusedUrl()).createCharge(pixInput()));
     expect([refused.uncertain, refused.message]).toEqual([false, 'Erro ao processar pagamento']);
@@ -425,7 +425,7 @@ describe('Mercado Pago: create and read errors', () => {
 
   it('after an uncertain create, the retry with the same key finds the payment the first one made', async () => {
     const input = pixInput();
-    standIn.scriptNext('create', { kind: 'status', status: 502, empty: true, afterWrite: true });
+    standIn.scriptNext('create', { kind: 'status', status: 502, body: null, processed: true });
     expect((await gatewayError(provider.createCharge(input))).uncertain).toBe(true);
     const count = standIn.payments.size;
     const charge = await provider.createCharge(input);
@@ -435,7 +435,7 @@ describe('Mercado Pago: create and read errors', () => {
 
   it('after an uncertain create, the search by our key is a GET; one that fails or cannot be read is an error', async () => {
     const made = pixInput();
-    standIn.scriptNext('create', { kind: 'status', status: 502, empty: true, afterWrite: true });
+    standIn.scriptNext('create', { kind: 'status', status: 502, body: null, processed: true });
     expect((await gatewayError(provider.createCharge(made))).uncertain).toBe(true);
     // The payment found is the buyer's PIX as it stands: its code comes with the search result.
     const found = await provider.findCharge!(made.idempotencyKey);

@@ -299,8 +299,8 @@ for (const database of databases) {
 
     it('F1: a create that hung but was made is shown to the buyer, with no second create', async () => {
       const s = await open(MANUAL);
-      scriptMercadoPago(s, 'create', { kind: 'hang', afterWrite: true });
-      scriptMercadoPago(s, 'create', { kind: 'hang', afterWrite: true });
+      scriptMercadoPago(s, 'create', { kind: 'hang', processed: true });
+      scriptMercadoPago(s, 'create', { kind: 'hang', processed: true });
       const creates = () =>
         s.rig.mercadoPago.requests.filter((request) => request.method === 'POST' && request.path === '/v1/payments').length;
       const before = creates();

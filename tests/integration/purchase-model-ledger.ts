@@ -12,8 +12,8 @@ import {
   refundInPanel,
   startMercadoPagoStandIn,
   type MercadoPagoStandIn,
-  type ScriptedAnswer,
 } from '../support/stand-ins/mercadopago-stand-in.ts';
+import type { Fault } from '../support/stand-ins/kit.ts';
 import type { ModelProvider } from './purchase-model-providers.ts';
 import { DUPLICATE_WINDOW_MS } from '../../src/server/orders/payment-repository.ts';
 import {
@@ -342,7 +342,7 @@ function waiting(rig: LedgerRig, route: ScriptedRoute): number {
 }
 
 /** The next request to a Mercado Pago route gets `answer` (the stand-in's script), counted so a run can clear what is left. */
-export function scriptMercadoPago(shop: LedgerShop, route: ScriptedRoute, answer: ScriptedAnswer): void {
+export function scriptMercadoPago(shop: LedgerShop, route: ScriptedRoute, answer: Fault): void {
   const pending = waiting(shop.rig, route);
   shop.rig.scripted.set(route, { pending: pending + 1, seen: requestsTo(shop.rig, route) });
   shop.rig.mercadoPago.scriptNext(route, answer);

@@ -696,7 +696,7 @@ class CrashDuringCreate extends Step {
     super();
   }
   async act(model: Model, shop: LedgerShop) {
-    scriptMercadoPago(shop, 'create', { kind: 'drop', afterWrite: true });
+    scriptMercadoPago(shop, 'create', { kind: 'swallowed' });
     const created = await ledgerCheckout(shop, model.buyers[this.buyer]!, this.bump);
     await checkoutRule(shop, model, this.buyer, created, 'F1');
     await recordCheckout(shop, model, this.buyer, created);

@@ -1,8 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { buildPixBrCode } from '../../../src/server/gateway/br-code.ts';
-import { listenOnLoopback } from '../loopback.ts';
+import { createStandInKit, type Fault, type StandInRequest, type WebhookDelivery } from './kit.ts';
 
 /**
  * Mercado Pago's API on a loopback port, built from its public documentation (`in_mediation` and `charged_back`:
@@ -32,29 +31,9 @@ export const MP_STAND_IN_TOKEN = 'APP_USR-1234567890123456-010203-standin0secret
 export const MP_STAND_IN_WEBHOOK_SECRET = 'mp-standin-webhook-secret';
 
 /** A request as the stand-in received it. */
-export interface MercadoPagoRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  rawBody: string;
-  /** The parsed body; null when empty or not JSON. */
-  body: unknown;
-}
+export type MercadoPagoRequest = StandInRequest;
 
 export type MercadoPagoRoute = 'create' | 'read' | 'search' | 'cancel' | 'refund' | 'readRefund';
-
-/** A scripted answer for the next request to a route. */
-export type ScriptedAnswer =
-  /** That status with that JSON body (Mercado Pago's error shape unless given), or an empty body. */
-  | { kind: 'status'; status: number; body?: unknown; empty?: boolean; afterWrite?: boolean }
-  /** A 2xx reply whose raw text is given as is (odd shapes, prototype keys, bad JSON). */
-  | { kind: 'raw'; status: number; text: string; afterWrite?: boolean }
-  /** Takes the request and never answers (the client's timeout decides). */
-  | { kind: 'hang'; afterWrite?: boolean }
-  /** Closes the connection without an answer after reading the request. */
-  | { kind: 'drop'; afterWrite?: boolean }
-  /** Does the request at once and answers it only `afterMs` later (Mercado Pago slow to answer). */
-  | { kind: 'late'; afterMs: number };
 
 export interface StandInPayment {
   id: number;
@@ -86,11 +65,14 @@ export interface StandInRefund {
 export interface MercadoPagoStandIn {
   url: string;
   requests: MercadoPagoRequest[];
+  /** Notifications sent, as sent. */
+  deliveries: WebhookDelivery[];
   payments: Map<number, StandInPayment>;
   /** The stand-in's clock (ms), for the expiry window it enforces. */
   now: () => number;
-  /** The next request to `route` gets this answer instead (after the write when `afterWrite`). */
-  scriptNext(route: MercadoPagoRoute, answer: ScriptedAnswer): void;
+  /** The next request to `route` meets `fault` instead of the documented answer. */
+  scriptNext(route: MercadoPagoRoute, fault: Fault): void;
+  clearScripts(): void;
   /** Runs once, just before the next request to `route` is answered: what happened at Mercado Pago meanwhile. */
   meanwhile(route: MercadoPagoRoute, happen: () => void): void;
   /** How new refunds end: `approved` (the default) or `in_process` until `finishRefund`. */
@@ -220,7 +202,7 @@ function createProblems(body: unknown, rawBody: string, now: number): string[] {
 
 export async function startMercadoPagoStandIn(options: { now?: () => number } = {}): Promise<MercadoPagoStandIn> {
   const app = new Hono();
-  const scripted = new Map<MercadoPagoRoute, ScriptedAnswer[]>();
+  const kit = createStandInKit<MercadoPagoRoute>({ errorBody: (status) => mpError(status, 'scripted', `scripted ${status}`) });
   const meanwhiles = new Map<MercadoPagoRoute, () => void>();
   const createKeys = new Map<string, { rawBody: string; paymentId: number }>();
   const refundKeys = new Map<string, { paymentId: number; rawBody: string; refundId: number }>();
@@ -230,11 +212,13 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
 
   const standIn: MercadoPagoStandIn = {
     url: '',
-    requests: [],
+    requests: kit.requests,
+    deliveries: kit.deliveries,
     payments: new Map(),
     now: options.now ?? Date.now,
     refundOutcome: 'approved',
-    scriptNext: (route, answer) => scripted.set(route, [...(scripted.get(route) ?? []), answer]),
+    scriptNext: kit.script,
+    clearScripts: kit.clearScripts,
     meanwhile: (route, happen) => meanwhiles.set(route, happen),
     pay: (id) => {
       const payment = known(id);
@@ -292,22 +276,14 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
         action: notifyOptions.action ?? 'payment.updated',
         data: { id: String(payment.id) },
       };
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'x-request-id': requestId,
-          'x-signature': signNotification({
-            secret: notifyOptions.secret ?? MP_STAND_IN_WEBHOOK_SECRET,
-            dataId: String(payment.id),
-            requestId,
-            ts,
-          }),
-        },
-        body: JSON.stringify(body),
-      });
-      await response.arrayBuffer();
-      return { status: response.status };
+      const secret = notifyOptions.secret ?? MP_STAND_IN_WEBHOOK_SECRET;
+      const delivery = await kit.deliver(
+        url,
+        JSON.stringify(body),
+        { 'x-request-id': requestId, 'x-signature': signNotification({ secret, dataId: String(payment.id), requestId, ts }) },
+        body.action,
+      );
+      return { status: delivery.status };
     },
     decideAtBank: async (id, approve, decideOptions = {}) => {
       const payment = known(id);
@@ -322,7 +298,7 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
       back.searchParams.set('paymentId', String(payment.id));
       return back.href;
     },
-    stop: async () => undefined,
+    stop: kit.stop,
   };
 
   function known(id: number | string): StandInPayment {
@@ -400,27 +376,14 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
     amount_refunded_to_payer: refund.status === 'approved' ? reais(refund.amountCents) : 0,
   });
 
-  async function record(c: Context): Promise<MercadoPagoRequest> {
-    const rawBody = await c.req.text();
-    let body: unknown = null;
-    try {
-      body = rawBody === '' ? null : JSON.parse(rawBody);
-    } catch {
-      body = null;
-    }
-    const request = { method: c.req.method, path: c.req.path, headers: Object.fromEntries(c.req.raw.headers.entries()), rawBody, body };
-    standIn.requests.push(request);
-    return request;
-  }
-
-  /** Runs a route: the auth check, then a scripted answer if any (before or after the write), else the real one. */
+  /** Runs a route: the auth and header checks, then a scripted fault if one waits, else the documented answer. */
   async function handle(
     c: Context,
     route: MercadoPagoRoute,
     write: boolean,
     real: (request: MercadoPagoRequest) => Response,
   ): Promise<Response> {
-    const request = await record(c);
+    const request = kit.recorded(c);
     if (request.headers.authorization !== `Bearer ${MP_STAND_IN_TOKEN}`) {
       return c.json(mpError(401, 'unauthorized', 'invalid access token'), 401);
     }
@@ -433,29 +396,10 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
     const happen = meanwhiles.get(route);
     meanwhiles.delete(route);
     happen?.();
-    const queue = scripted.get(route) ?? [];
-    const answer = queue.shift();
-    if (!answer) return real(request);
-    if (answer.kind === 'late') {
-      const response = real(request);
-      await new Promise((resolve) => setTimeout(resolve, answer.afterMs));
-      return response;
-    }
-    if (answer.afterWrite) real(request);
-    switch (answer.kind) {
-      case 'status':
-        if (answer.empty) return c.body(null, answer.status as 500);
-        return c.json(answer.body ?? mpError(answer.status, 'scripted', `scripted ${answer.status}`), answer.status as 500);
-      case 'raw':
-        return new Response(answer.text, { status: answer.status, headers: { 'Content-Type': 'application/json' } });
-      case 'hang':
-        return new Promise<Response>(() => undefined);
-      case 'drop':
-        (c.env as { incoming: IncomingMessage }).incoming.socket.destroy();
-        return new Promise<Response>(() => undefined);
-    }
+    return kit.answer(c, route, () => real(request));
   }
 
+  app.use('/v1/*', kit.record);
   app.post('/v1/payments', (c) =>
     handle(c, 'create', true, (request) => {
       const key = request.headers['x-idempotency-key'] ?? '';
@@ -615,9 +559,7 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
     return c.redirect(back, 303);
   });
 
-  const listening = await listenOnLoopback(app.fetch);
-  standIn.url = listening.url;
-  standIn.stop = listening.close;
+  standIn.url = (await kit.listen(app.fetch)).url;
   return standIn;
 }
 
