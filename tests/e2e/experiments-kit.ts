@@ -58,7 +58,7 @@ export function pageMark(html: string): { experimentId: string; variant: number 
 export async function startTestThroughApi(
   panel: Page,
   url: string,
-  test: { page: '/' | '/presell'; name: string; patch: Record<string, unknown>; metric?: 'conversion' | 'revenue' },
+  test: { page: '/' | '/presell'; name: string; patch: Record<string, unknown>; metric?: 'conversion' | 'revenue'; plannedLift?: number },
 ): Promise<string> {
   const reply = await contextApi(panel.context(), url, { Origin: url })('/api/admin/experiments', {
     json: {
@@ -69,7 +69,7 @@ export async function startTestThroughApi(
         { weight: 50, patch: test.patch },
       ],
       metric: test.metric ?? 'conversion',
-      plannedLift: 0.2,
+      plannedLift: test.plannedLift ?? 0.2,
       plannedVisitors: 1_600,
       endsAt: Date.now() + 28 * DAY,
     },

@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/server/db/database.ts';
 import { businessDay } from '../../src/shared/time.ts';
@@ -71,6 +72,13 @@ async function seedStore(db: Db, experimentId: string, arms: readonly ArmSeed[])
   }
 }
 
+/** "Parar" on a test's card, confirmed. */
+async function stopInConsole(panel: Page, card: Locator) {
+  await card.getByRole('button', { name: 'Parar' }).click();
+  await panel.getByRole('dialog', { name: 'Parar o teste?' }).getByRole('button', { name: 'Confirmar' }).click();
+  await expect(panel.getByText('Teste parado. Todos veem a página publicada.')).toBeVisible();
+}
+
 const story: DbStory = async (browser, server, withDb) => {
   const context = await browser.newContext({ baseURL: server.url, viewport: PHONE });
   const panel = await context.newPage();
@@ -120,6 +128,48 @@ const story: DbStory = async (browser, server, withDb) => {
   await expect(held.locator('[data-verdict]')).toHaveAttribute('data-verdict', 'held');
   await expect(held.getByRole('region', { name: 'Resultado' })).not.toContainText('vende mais');
 
+  // "Parar": the test ends and keeps its verdict.
+  await stopInConsole(panel, winner);
+  await expect(winner).toContainText('Encerrado');
+  await expect(verdict.locator('[data-verdict]')).toHaveText('A vence');
+
+  // Planned to find a 90% lift, two versions selling alike: every interval lies inside ±90%.
+  const alike = await startTestThroughApi(panel, server.url, {
+    page: '/',
+    name: 'Chamada do topo',
+    patch: { hero: { headline: 'A lista que os revendedores usam, agora com você', highlight: 'com você' } },
+    plannedLift: 0.9,
+  });
+  await withDb((db) =>
+    seedStore(db, alike, [
+      { visitors: 800, paid: 120, refundRequests: 0 },
+      { visitors: 800, paid: 121, refundRequests: 0 },
+    ]),
+  );
+  await panel.reload();
+  const same = panel.getByRole('article', { name: 'Chamada do topo' });
+  await expect(same.locator('[data-verdict]')).toHaveText('sem diferença');
+  await stopInConsole(panel, same);
+
+  // Planned for 20%, 120 against 130 sales: undecided while it runs, inconclusive once stopped.
+  const close = await startTestThroughApi(panel, server.url, {
+    page: '/',
+    name: 'Título do topo, segunda rodada',
+    patch: { hero: { headline: 'Fornecedores de verdade, em uma lista só', highlight: 'lista só' } },
+  });
+  await withDb((db) =>
+    seedStore(db, close, [
+      { visitors: 800, paid: 120, refundRequests: 0 },
+      { visitors: 800, paid: 130, refundRequests: 0 },
+    ]),
+  );
+  await panel.reload();
+  const undecided = panel.getByRole('article', { name: 'Título do topo, segunda rodada' });
+  await expect(undecided.locator('[data-verdict]')).toHaveText('continue');
+  await expect(undecided).toContainText('Ainda não dá para dizer qual versão vende mais.');
+  await stopInConsole(panel, undecided);
+  await expect(undecided.locator('[data-verdict]')).toHaveText('inconclusivo');
+
   const shots = test.info().outputPath();
   await panel.screenshot({ path: `${shots}/experiments-verdicts-390.png`, fullPage: true });
   await context.close();
@@ -128,7 +178,7 @@ const story: DbStory = async (browser, server, withDb) => {
 test.describe('Testes A/B: the verdicts', () => {
   testOnSqliteAndPostgres(
     {
-      sqlite: 'on SQLite: "A vence" with a refunds flag, and a test held by an uneven split',
+      sqlite: 'on SQLite: "A vence" with a refunds flag, a test held by an uneven split, "sem diferença", "continue" then "inconclusivo"',
       postgres: 'on PostgreSQL: the same verdicts',
     },
     story,
