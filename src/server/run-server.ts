@@ -13,6 +13,7 @@ import { HTTP_SERVER_OPTIONS } from './http/http-options.ts';
 import { createLogger, defaultLogFormat } from './lib/logger.ts';
 import { describeEnvFile, loadEnvFile } from './config/env-file.ts';
 import { unreadableProviderProblems } from './orders/unreadable-providers.ts';
+import { sandboxChargeIds } from './sandbox/sandbox-charges.ts';
 import { publicConfig, publicConfigScript } from './config/public-config.ts';
 import { loadSite } from './http/site.ts';
 import { prepareExampleLists } from './suppliers/example-lists.ts';
@@ -59,7 +60,7 @@ export async function runServer(options: { now?: () => number } = {}): Promise<v
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
-  const unreadable = await unreadableProviderProblems(database.db, config, Date.now());
+  const unreadable = await unreadableProviderProblems(database.db, config, Date.now(), sandboxChargeIds(database.db));
   if (unreadable.length > 0) {
     for (const problem of unreadable) process.stderr.write(`Invalid configuration: ${problem}\n`);
     await database.close();

@@ -93,7 +93,6 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
 const KNOWN_CROSSINGS: readonly string[] = [
   'orders/checkout-repository.ts → refunds',
   'orders/order-console-lookup.ts → refunds',
-  'orders/order-lookup.ts → sandbox_transactions',
   'orders/purchase-service.ts → refunds',
 ];
 

@@ -9,6 +9,9 @@ import { isOpenCharge } from './reconciliation-repository.ts';
 // What other features read of orders: an order by its id, the month's spots taken, the providers' unsettled
 // orders and refused webhooks (the console's Saúde), the duplicate payments still open.
 
+/** Charge ids another folder selects, as a subquery (sandbox/sandbox-charges.ts `sandboxChargeIds`). */
+type ChargeIds = SelectQueryBuilder<Database, keyof Database, { hash: string }>;
+
 export async function findOrderById(db: Kysely<Database>, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -25,16 +28,12 @@ export async function findPaidOrdersSharingItems(db: Kysely<Database>, order: Or
 /** Per provider: its open charges, and its paid orders a refund may still reach (start-up and Saúde). */
 export async function countUnsettledOrdersByProvider(
   db: Kysely<Database>,
-  options: { now: number; pendingGraceMs: number; refundWindowMs: number; withoutSandbox?: boolean },
+  options: { now: number; pendingGraceMs: number; refundWindowMs: number; leaveOutCharges?: ChargeIds },
 ): Promise<Map<ProviderId, number>> {
-  const { now } = options;
+  const { now, leaveOutCharges } = options;
   let query = db.selectFrom('orders');
-  if (options.withoutSandbox) {
-    // The demo's charges, left behind when a real provider replaces the sandbox: no money is at stake.
-    query = query.where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('sandbox_transactions').select('hash').whereRef('sandbox_transactions.hash', '=', 'orders.charge_id'))),
-    );
-  }
+  // Both counts below are of charges taken (charge_id not null), which NOT IN needs.
+  if (leaveOutCharges) query = query.where('charge_id', 'not in', leaveOutCharges);
   const rows = await query
     .select((eb) => ['provider', eb.fn.countAll<number | string>().as('count')])
     .where((eb) =>

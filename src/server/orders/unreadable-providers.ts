@@ -11,13 +11,15 @@ export async function unreadableProviderProblems(
   db: Kysely<Database>,
   config: Pick<Config, 'payments' | 'retiredPayments' | 'guaranteeDays'>,
   now: number,
+  /** The demo's charges, left behind when a real provider replaces the sandbox: no money is at stake. */
+  leaveOutCharges?: Parameters<typeof countUnsettledOrdersByProvider>[1]['leaveOutCharges'],
 ): Promise<string[]> {
   const readable = new Set([...config.payments, ...config.retiredPayments].map((settings) => settings.id));
   const unsettled = await countUnsettledOrdersByProvider(db, {
     now,
     pendingGraceMs: PENDING_GRACE_MS,
     refundWindowMs: config.guaranteeDays * DAY_MS,
-    withoutSandbox: true,
+    ...(leaveOutCharges ? { leaveOutCharges } : {}),
   });
   return [...unsettled]
     .filter(([id, count]) => count > 0 && !readable.has(id))
