@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  standIn.requests = [];
+  standIn.requests.length = 0;
   seen = standIn.requests;
   standIn.onProducts = gatewayReplies.notScripted;
   standIn.onCreate = gatewayReplies.notScripted;
@@ -81,7 +81,11 @@ describe('getProduct', () => {
     standIn.onProducts = (c) => c.json({ data: [otherProduct, targetProduct], links: { first: null, last: null, prev: null, next: null } });
     expect(await client().getProduct()).toEqual(expectedProduct);
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ method: 'GET', path: '/api/public/v1/products', authorization: `Bearer ${TOKEN}` });
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      path: '/api/public/v1/products',
+      headers: expect.objectContaining({ authorization: `Bearer ${TOKEN}` }),
+    });
     expect(seen[0]!.query.api_token).toBe(TOKEN);
   });
 
@@ -109,7 +113,7 @@ describe('getProduct', () => {
     expect(await client().getProduct()).toEqual(expectedProduct);
     expect(seen.map((request) => request.query.page)).toEqual([undefined, '2', '3']);
     for (const request of seen) {
-      expect(request.authorization).toBe(`Bearer ${TOKEN}`);
+      expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
       expect(request.query.api_token).toBe(TOKEN);
     }
   });
@@ -212,8 +216,7 @@ describe('createCharge', () => {
     expect(request).toMatchObject({
       method: 'POST',
       path: '/api/public/v1/transactions',
-      authorization: `Bearer ${TOKEN}`,
-      contentType: 'application/json',
+      headers: expect.objectContaining({ authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }),
       query: {},
     });
     expect(request!.body).toEqual({
@@ -419,7 +422,11 @@ describe('getTransaction', () => {
       productHash: PRODUCT_HASH,
       offerHash: `${PRODUCT_HASH}_a1b2`,
     });
-    expect(seen[0]).toMatchObject({ method: 'GET', path: '/api/public/v1/transactions/tx7', authorization: `Bearer ${TOKEN}` });
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      path: '/api/public/v1/transactions/tx7',
+      headers: expect.objectContaining({ authorization: `Bearer ${TOKEN}` }),
+    });
     expect(seen[0]!.query.api_token).toBe(TOKEN);
   });
 

@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  gateway.requests = [];
+  gateway.requests.length = 0;
   ledger = gateway.rememberCharges();
 });
 
@@ -76,8 +76,7 @@ describe('refundTransaction against the ledger', () => {
     expect(refund).toMatchObject({
       method: 'POST',
       path: `/api/public/v1/transactions/${hash}/refund`,
-      authorization: `Bearer ${STAND_IN_TOKEN}`,
-      contentType: 'application/json',
+      headers: expect.objectContaining({ authorization: `Bearer ${STAND_IN_TOKEN}`, 'content-type': 'application/json' }),
       query: {},
       body: { api_token: STAND_IN_TOKEN },
     });

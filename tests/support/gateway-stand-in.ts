@@ -2,29 +2,22 @@ import { Hono, type Context } from 'hono';
 import { buildPixBrCode } from '../../src/server/gateway/br-code.ts';
 import { createGatewayClient, type GatewayClientOptions } from '../../src/server/gateway/providers/tribopay/tribopay-client.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
-import { listenOnLoopback } from './loopback.ts';
 import { REAL_GATEWAY_TEST_ENV } from './real-gateway-env.ts';
+import { createStandInKit, type Fault, type StandInRequest } from './stand-ins/kit.ts';
 
 /**
  * The payment gateway's stand-in on a loopback port, for every test that talks to "the gateway"
  * over real HTTP (docs/gateway.md): the products list, charge creation, the transaction read and
  * the refund. Each test scripts how those four answer, from the replies below (every odd shape and
- * error the gateway notes record) or its own; every request is recorded. `rememberCharges()` makes
+ * error the gateway notes record) or its own, or meets a scripted fault (`scriptNext`); every request is recorded. `rememberCharges()` makes
  * it behave like the real one, charges that stay until the test says the buyer paid, and refunds
  * that answer as `ledger.answerRefunds()` says.
  */
 
-/** A request as the gateway received it. */
-export interface GatewayRequest {
-  method: string;
-  /** The path as sent, still percent-encoded (`/public/v1/transactions/a%2Fb`). */
-  path: string;
-  query: Record<string, string>;
-  authorization: string | undefined;
-  contentType: string | undefined;
-  /** The JSON body; the raw text when it is not JSON; null when empty. */
-  body: unknown;
-}
+/** A request as the gateway received it; its path as sent, still percent-encoded (`/public/v1/transactions/a%2Fb`). */
+export type GatewayRequest = StandInRequest;
+
+type GatewayRoute = 'products' | 'create' | 'read' | 'refund';
 
 export type GatewayAnswer = (c: Context, request: GatewayRequest) => Response | Promise<Response>;
 /** An answer about one transaction, named by its (decoded) hash. */
@@ -33,7 +26,7 @@ export type TransactionAnswer = (c: Context, hash: string, request: GatewayReque
 export interface GatewayStandIn {
   /** The gateway's base URL (PROVIDER_URL), base path included. */
   url: string;
-  requests: GatewayRequest[];
+  readonly requests: GatewayRequest[];
   /** GET {url}/public/v1/products */
   onProducts: GatewayAnswer;
   /** POST {url}/public/v1/transactions */
@@ -42,6 +35,9 @@ export interface GatewayStandIn {
   onRead: TransactionAnswer;
   /** POST {url}/public/v1/transactions/{hash}/refund (the hash decoded) */
   onRefund: TransactionAnswer;
+  /** The next request to `route` meets `fault` instead of its `on…` answer. */
+  scriptNext(route: GatewayRoute, fault: Fault): void;
+  clearScripts(): void;
   /** The charge POSTs received so far. */
   charges(): GatewayRequest[];
   /** How many refund POSTs named `hash` so far: what a test asserts "never refunded twice" with. */
@@ -119,30 +115,15 @@ export function chargeRequestsFor(gateway: GatewayStandIn, orderId: string): Gat
     .filter((request) => String((request.body as { postback_url?: string } | null)?.postback_url ?? '').includes(`t=${orderId}.`));
 }
 
-async function readRequest(c: Context): Promise<GatewayRequest> {
-  const raw = await c.req.text();
-  let body: unknown = raw === '' ? null : raw;
-  try {
-    if (raw !== '') body = JSON.parse(raw);
-  } catch {
-    // not JSON: keep the raw text
-  }
-  return {
-    method: c.req.method,
-    path: c.req.path,
-    query: c.req.query(),
-    authorization: c.req.header('authorization'),
-    contentType: c.req.header('content-type'),
-    body,
-  };
-}
-
 /** `basePath`: where the API sits on the stand-in's host (the client is given `{url}` with it). */
 export async function startGatewayStandIn(options: { basePath?: string } = {}): Promise<GatewayStandIn> {
   const app = options.basePath ? new Hono().basePath(options.basePath) : new Hono();
+  const kit = createStandInKit<GatewayRoute>({ errorBody: () => ({ message: 'Server Error' }) });
   const gateway: GatewayStandIn = {
     url: '',
-    requests: [],
+    requests: kit.requests,
+    scriptNext: kit.script,
+    clearScripts: kit.clearScripts,
     onProducts: (c) => gatewayReplies.products(c),
     onCreate: (c) => gatewayReplies.notScripted(c),
     onRead: (c) => gatewayReplies.unknownTransaction(c),
@@ -153,20 +134,16 @@ export async function startGatewayStandIn(options: { basePath?: string } = {}): 
         (request) => request.method === 'POST' && decodeURIComponent(request.path).endsWith(`/public/v1/transactions/${hash}/refund`),
       ).length,
     rememberCharges: (ledgerOptions) => rememberCharges(gateway, ledgerOptions),
-    stop: async () => undefined,
+    stop: kit.stop,
   };
-  const recorded = async (c: Context) => {
-    const request = await readRequest(c);
-    gateway.requests.push(request);
-    return request;
-  };
-  app.get('/public/v1/products', async (c) => gateway.onProducts(c, await recorded(c)));
-  app.post('/public/v1/transactions', async (c) => gateway.onCreate(c, await recorded(c)));
-  app.get('/public/v1/transactions/:hash', async (c) => gateway.onRead(c, c.req.param('hash'), await recorded(c)));
-  app.post('/public/v1/transactions/:hash/refund', async (c) => gateway.onRefund(c, c.req.param('hash'), await recorded(c)));
-  const listening = await listenOnLoopback(app.fetch);
-  gateway.url = `${listening.url}${options.basePath ?? ''}`;
-  gateway.stop = listening.close;
+  app.use('*', kit.record);
+  app.get('/public/v1/products', (c) => kit.answer(c, 'products', () => gateway.onProducts(c, kit.recorded(c))));
+  app.post('/public/v1/transactions', (c) => kit.answer(c, 'create', () => gateway.onCreate(c, kit.recorded(c))));
+  app.get('/public/v1/transactions/:hash', (c) => kit.answer(c, 'read', () => gateway.onRead(c, c.req.param('hash'), kit.recorded(c))));
+  app.post('/public/v1/transactions/:hash/refund', (c) =>
+    kit.answer(c, 'refund', () => gateway.onRefund(c, c.req.param('hash'), kit.recorded(c))),
+  );
+  gateway.url = `${(await kit.listen(app.fetch)).url}${options.basePath ?? ''}`;
   return gateway;
 }
 

@@ -40,7 +40,7 @@ type Route = 'create' | 'check' | 'list' | 'simulate' | 'refund';
 export interface AbacatepayStandIn {
   url: string;
   apiKey: string;
-  requests: StandInRequest[];
+  readonly requests: StandInRequest[];
   charges: Map<string, StandInCharge>;
   /** Dev-mode key (simulate-payment works) or production key (it answers an error). */
   devMode: boolean;

@@ -64,7 +64,7 @@ export interface StandInRefund {
 
 export interface MercadoPagoStandIn {
   url: string;
-  requests: MercadoPagoRequest[];
+  readonly requests: MercadoPagoRequest[];
   /** Notifications sent, as sent. */
   deliveries: WebhookDelivery[];
   payments: Map<number, StandInPayment>;

@@ -52,7 +52,7 @@ export interface WooviStandIn {
   appId: string;
   /** The public half of the key its webhooks are signed with, as Woovi publishes its own: base64 of the PEM. */
   publicKey: string;
-  requests: StandInRequest[];
+  readonly requests: StandInRequest[];
   /** By correlationID; a deleted charge is gone from here. */
   charges: Map<string, StandInCharge>;
   /** The webhook registered in Woovi's panel (API/Plugins → Webhooks): where every event goes. */
