@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fetchFrom, newClientAddress, signInToConsole } from '../support/clients.ts';
+import { headlineExperiment } from '../support/headline-experiment.ts';
 import { consoleCall } from '../support/purchase.ts';
 import { useTestServer } from '../support/test-server.ts';
 import { builtSite, siteBuilt } from '../support/built-site.ts';
@@ -29,17 +30,7 @@ describe.skipIf(!siteBuilt).each(databases)('the A/B test variant kept by the co
 
   it('serves the variant the cookie names for the running test, on a later day too, and ignores any other value', async () => {
     const cookie = await signInToConsole(running.server.url, PASSWORD);
-    const created = await consoleCall(running.server.url, cookie, '/experiments', {
-      page: '/',
-      name: 'Título do topo',
-      variants: [
-        { weight: 1, patch: {} },
-        { weight: 1, patch: { hero: { headline: 'Os fornecedores que as lojas grandes usam, em uma lista só', highlight: 'lista só' } } },
-      ],
-      metric: 'revenue',
-      plannedVisitors: 20_000,
-      endsAt: running.clock.now + 28 * DAY,
-    });
+    const created = await consoleCall(running.server.url, cookie, '/experiments', headlineExperiment(running.clock.now + 28 * DAY));
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
 
