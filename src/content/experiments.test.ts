@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardrailWarning, plannerText, plannerWarnings, verdictExplanation, verdictLabel } from './experiments.ts';
+import { experimentsConsole, guardrailWarning, plannerText, plannerWarnings, verdictExplanation, verdictLabel } from './experiments.ts';
 
 describe('the A/B tests copy', () => {
   it('names each verdict as the console shows it', () => {
@@ -18,5 +18,12 @@ describe('the A/B tests copy', () => {
     expect(plannerText.medianDays(27.9)).toContain('dia 28');
     expect(plannerWarnings.long).toContain('60 dias');
     expect(guardrailWarning('refunds', 1, 0)).toContain('pedidos de reembolso por venda que A');
+  });
+
+  it('writes the split check’s p-value in Portuguese, never rounded to zero', () => {
+    expect(experimentsConsole.results.sampleRatio(6.334e-5)).toBe('Teste da divisão: p = 6,3 × 10⁻⁵.');
+    expect(experimentsConsole.results.sampleRatio(0.000_98)).toBe('Teste da divisão: p = 9,8 × 10⁻⁴.');
+    expect(experimentsConsole.results.sampleRatio(1.5e-23)).toBe('Teste da divisão: p < 10⁻¹².');
+    expect(experimentsConsole.results.sampleRatio(0)).toBe('Teste da divisão: p < 10⁻¹².');
   });
 });

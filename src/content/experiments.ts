@@ -64,6 +64,17 @@ export const plannerText = {
     'O cálculo deixa você olhar o resultado todo dia sem inventar vencedores; o preço disso é precisar de mais visitantes que um teste olhado uma vez só.',
 };
 
+const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/** "= 6,3 × 10⁻⁵"; under 10⁻¹² the chi-square's arithmetic has no digit left to show, so "< 10⁻¹²" rather than 0. */
+export function formatPValue(p: number): string {
+  if (p < 1e-12) return '< 10⁻¹²';
+  const [mantissa, exponent] = p.toExponential(1).split('e') as [string, string];
+  const power = Number(exponent);
+  const superscript = [...String(Math.abs(power))].map((digit) => SUPERSCRIPTS[Number(digit)]).join('');
+  return `= ${mantissa.replace('.', ',')} × 10${power < 0 ? '⁻' : ''}${superscript}`;
+}
+
 function formatLift(lift: number): string {
   return `${Math.round(lift * 100)}%`;
 }
@@ -152,7 +163,7 @@ export const experimentsConsole = {
     verdict: 'Resultado',
     comparison: (treatment: string, control: string) => `${treatment} contra ${control}`,
     relative: (estimate: string, low: string, high: string) => `${estimate} (de ${low} a ${high}, válido mesmo olhando todo dia)`,
-    sampleRatio: (p: string) => `Teste da divisão: p = ${p}.`,
+    sampleRatio: (p: number) => `Teste da divisão: p ${formatPValue(p)}.`,
     stop: 'Parar',
     stopTitle: 'Parar o teste?',
     stopBody: 'Todos os visitantes passam a ver a página publicada. Os números do teste ficam guardados.',

@@ -123,7 +123,7 @@ const story: DbStory = async (browser, server, withDb) => {
   const held = panel.getByRole('article', { name: 'Título da pré-venda' });
   await expect(held.locator('[data-verdict]')).toHaveText('a divisão do tráfego está desigual');
   await expect(held).toContainText('O veredito fica suspenso até a divisão voltar ao normal.');
-  await expect(held).toContainText('Teste da divisão: p = 6.3e-5.');
+  await expect(held).toContainText('Teste da divisão: p = 6,3 × 10⁻⁵.');
   // B converts at 1.5 times A's rate, but no winner is named while the split is off.
   await expect(held.locator('[data-verdict]')).toHaveAttribute('data-verdict', 'held');
   await expect(held.getByRole('region', { name: 'Resultado' })).not.toContainText('vende mais');

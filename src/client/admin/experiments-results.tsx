@@ -176,9 +176,7 @@ export function ExperimentCard({ test, live, onChanged }: { test: ExperimentSumm
           onChanged(copy.published(number));
         }}
       />
-      {judgement.sampleRatio.flagged ? (
-        <Alert variant="destructive">{copy.sampleRatio(judgement.sampleRatio.pValue.toExponential(1))}</Alert>
-      ) : null}
+      {judgement.sampleRatio.flagged ? <Alert variant="destructive">{copy.sampleRatio(judgement.sampleRatio.pValue)}</Alert> : null}
     </article>
   );
 }
