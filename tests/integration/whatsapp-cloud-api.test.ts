@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { auditRows, orderRow, outboxRows, setOrderColumns, whatsappLog, whatsappOptOuts } from '../support/db-reads.ts';
 import { quietHoursAround, saoPauloHour } from '../support/quiet-hours.ts';
-import { startWhatsappStandIn, type StandInMessage, type WhatsappStandIn } from '../support/stand-ins/whatsapp-stand-in.ts';
+import { graphError, startWhatsappStandIn, type StandInMessage, type WhatsappStandIn } from '../support/stand-ins/whatsapp-stand-in.ts';
 import { site } from '../../src/content/site.ts';
 import type { AdminOrderWhatsapp } from '../../src/shared/whatsapp.ts';
 import { formatExpiry } from '../../src/shared/time.ts';
@@ -173,7 +173,7 @@ for (const database of databases) {
       // The stand-in saw the bearer token and Meta's path; our log row's id travelled as the callback data.
       expect(cloud.requests[0]).toMatchObject({
         path: `/v25.0/${cloud.phoneNumberId}/messages`,
-        authorization: `Bearer ${cloud.token}`,
+        headers: expect.objectContaining({ authorization: `Bearer ${cloud.token}` }),
         status: 200,
       });
       const [logged] = await logOf(order.orderId);
@@ -379,7 +379,7 @@ for (const database of databases) {
     });
 
     it('retries a rate-limited message later, and never sends one twice when Meta took a call it did not answer', async () => {
-      cloud.failNext({ status: 429, code: 130429, title: 'Rate limit hit' });
+      cloud.scriptNext({ kind: 'status', status: 429, body: graphError(130429, 'Rate limit hit', 'Rate limit hit') });
       const order = await checkout();
       expect(messagesTo(order.phone)).toEqual([]);
       expect((await logOf(order.orderId))[0]).toMatchObject({ status: 'failed', error_code: 130429 });
@@ -396,7 +396,7 @@ for (const database of databases) {
       // Without any webhook: sent once more at most, never a third time.
       cloud.autoStatuses = false;
       const silent = await checkoutLost();
-      cloud.failNext('lost');
+      cloud.scriptNext({ kind: 'swallowed' });
       await advance(MINUTE);
       await advance(5 * MINUTE);
       await advance(10 * MINUTE);
@@ -406,7 +406,7 @@ for (const database of databases) {
     });
 
     async function checkoutLost(): Promise<Checkout> {
-      cloud.failNext('lost');
+      cloud.scriptNext({ kind: 'swallowed' });
       return checkout();
     }
   });

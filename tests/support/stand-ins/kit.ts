@@ -21,6 +21,8 @@ export interface StandInRequest {
   /** Whether the client showed a certificate the CA signed (always false over plain HTTP). */
   clientCertificate: boolean;
   at: number;
+  /** The status the stand-in answered with; 0 while none went out (a hang, a dropped connection). */
+  status: number;
 }
 
 /**
@@ -76,7 +78,9 @@ export interface StandInKit<Route extends string> {
   answer(c: Context, route: Route, real: () => Answer): Promise<Response>;
   /** POSTs `body` to `url` with `headers` (Content-Type JSON unless given) and records the delivery. */
   deliver(url: string | URL, body: string, headers?: Record<string, string>, event?: string): Promise<WebhookDelivery>;
-  /** Waits for the deliveries under way (those started with `void deliver(…)`). */
+  /** Runs `work` (a provider's deliveries after an answer) without waiting for it; `settled` waits for it. */
+  inBackground(work: () => Promise<unknown>): void;
+  /** Waits for the deliveries under way (those started with `void deliver(…)`) and the work in the background. */
   settled(): Promise<void>;
   listen(fetch: (request: Request, env?: unknown) => Answer, options?: { mtls?: MtlsOptions; port?: number }): Promise<LoopbackServer>;
   /** Releases the hanging answers and closes the server, open connections included. */
@@ -106,6 +110,10 @@ export function createStandInKit<Route extends string = string>(
   const byContext = new WeakMap<Context, StandInRequest>();
   const errorBody = options.errorBody ?? ((status: number) => ({ error: `scripted ${status}` }));
   let close: () => Promise<void> = async () => undefined;
+  const track = (promise: Promise<unknown>) => {
+    underWay.add(promise);
+    void promise.finally(() => underWay.delete(promise));
+  };
 
   const hang = (c: Context) => new Promise<Response>((resolve) => hanging.add(() => resolve(c.body(null, 504))));
   const drop = (c: Context) => {
@@ -143,10 +151,12 @@ export function createStandInKit<Route extends string = string>(
         body: parseJson(rawBody),
         clientCertificate: socket !== undefined && 'authorized' in socket && socket.authorized === true,
         at: Date.now(),
+        status: 0,
       };
       byContext.set(c, request);
       kit.requests.push(request);
       await next();
+      request.status = c.res.status;
     },
     recorded: (c) => {
       const request = byContext.get(c);
@@ -194,10 +204,10 @@ export function createStandInKit<Route extends string = string>(
         kit.deliveries.push(made);
         return made;
       })();
-      underWay.add(delivery);
-      void delivery.finally(() => underWay.delete(delivery));
+      track(delivery);
       return delivery;
     },
+    inBackground: (work) => track(work().catch(() => undefined)),
     async settled() {
       while (underWay.size > 0) await Promise.allSettled([...underWay]);
     },

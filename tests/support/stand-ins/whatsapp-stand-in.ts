@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { listenOnLoopback } from '../loopback.ts';
+import { createStandInKit, type Fault, type StandInRequest, type WebhookDelivery } from './kit.ts';
 
 /**
  * Meta's WhatsApp Cloud API on a loopback port, built from its public documentation (sources listed
@@ -37,20 +37,6 @@ export interface StandInMessage {
   callbackData: string | null;
 }
 
-export interface StandInRequest {
-  path: string;
-  authorization: string | undefined;
-  body: unknown;
-  status: number;
-}
-
-/**
- * A scripted answer for the next send. `reset`: the connection drops after the request was read,
- * nothing is sent; `lost`: the message is accepted (and its statuses go to the webhook) but the
- * connection drops before the answer, as when Meta took a call whose answer never arrived.
- */
-export type StandInFault = 'reset' | 'lost' | { status: number; code: number; title: string };
-
 export interface WhatsappStandIn {
   /** WHATSAPP_API_URL: the origin and the Graph API version. */
   url: string;
@@ -61,7 +47,9 @@ export interface WhatsappStandIn {
   /** The server's WHATSAPP_* settings pointing here. */
   env(): Record<string, string>;
   templates: Map<string, StandInTemplate>;
-  requests: StandInRequest[];
+  readonly requests: StandInRequest[];
+  /** Webhook deliveries made, as sent. */
+  readonly deliveries: WebhookDelivery[];
   messages: StandInMessage[];
   /** Numbers (as sent) that are not on WhatsApp: accepted, then reported failed with 131026 by the webhook. */
   notOnWhatsapp: Set<string>;
@@ -71,7 +59,12 @@ export interface WhatsappStandIn {
   webhookUrl: string | null;
   /** After accepting a message, the webhook reports it `sent` and `delivered` (true by default). */
   autoStatuses: boolean;
-  failNext(fault: StandInFault): void;
+  /**
+   * The next send meets `fault` (after the token, number and JSON checks). `swallowed`: the message is accepted (and its
+   * statuses go to the webhook) but the connection drops before the answer, as when Meta took a call whose answer never
+   * arrived. A status fault answers in Graph's error envelope (`graphError`).
+   */
+  scriptNext(fault: Fault): void;
   /** A status of one message, as the webhook sends it. */
   sendStatus(
     message: StandInMessage,
@@ -92,7 +85,7 @@ const isRecord = (value: unknown): value is Json => typeof value === 'object' &&
 const onlyKeys = (record: Json, allowed: readonly string[]) => Object.keys(record).every((key) => allowed.includes(key));
 
 /** Graph API's error envelope (developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes). */
-function graphError(code: number, title: string, details: string, type = 'OAuthException') {
+export function graphError(code: number, title: string, details: string, type = 'OAuthException') {
   return {
     error: {
       message: `(#${code}) ${title}`,
@@ -223,12 +216,7 @@ function readTemplateMessage(
 }
 
 export async function startWhatsappStandIn(): Promise<WhatsappStandIn> {
-  const faults: StandInFault[] = [];
-  const deliveries = new Set<Promise<unknown>>();
-  const track = (promise: Promise<unknown>) => {
-    deliveries.add(promise);
-    void promise.finally(() => deliveries.delete(promise));
-  };
+  const kit = createStandInKit<'send'>({ errorBody: (status) => graphError(2, 'Service temporarily unavailable', `HTTP ${status}`) });
   const waIdOf = (to: string) => {
     const digits = to.replace(/\D/g, '');
     return standIn.legacyNumbers.has(digits) && digits.length === 13 ? `${digits.slice(0, 4)}${digits.slice(5)}` : digits;
@@ -273,23 +261,18 @@ export async function startWhatsappStandIn(): Promise<WhatsappStandIn> {
       ['vitrine_pix_lembrete', { language: 'pt_BR', bodyVariables: 5, urlButton: true, status: 'APPROVED' }],
       ['vitrine_acesso', { language: 'pt_BR', bodyVariables: 3, urlButton: true, status: 'APPROVED' }],
     ]),
-    requests: [],
+    requests: kit.requests,
+    deliveries: kit.deliveries,
     messages: [],
     notOnWhatsapp: new Set(),
     legacyNumbers: new Set(),
     webhookUrl: null,
     autoStatuses: true,
-    failNext: (fault) => void faults.push(fault),
+    scriptNext: (fault) => kit.script('send', fault),
     async deliver(body, signature) {
       if (!standIn.webhookUrl) throw new Error('the stand-in has no webhook URL');
       const header = signature === undefined ? `sha256=${createHmac('sha256', standIn.appSecret).update(body).digest('hex')}` : signature;
-      const response = await fetch(standIn.webhookUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(header === null ? {} : { 'X-Hub-Signature-256': header }) },
-        body,
-      });
-      await response.arrayBuffer();
-      return response.status;
+      return (await kit.deliver(standIn.webhookUrl, body, header === null ? {} : { 'X-Hub-Signature-256': header })).status;
     },
     sendStatus(message, status, error) {
       const timestamp = String(Math.floor(Date.now() / 1000));
@@ -330,46 +313,37 @@ export async function startWhatsappStandIn(): Promise<WhatsappStandIn> {
         }),
       );
     },
-    settled: async () => {
-      while (deliveries.size > 0) await Promise.allSettled([...deliveries]);
+    settled: kit.settled,
+    stop: async () => {
+      await kit.settled();
+      await kit.stop();
     },
-    stop: async () => undefined,
   };
 
   /** What Meta does after accepting: the statuses, through the webhook. */
   function afterAccept(message: StandInMessage) {
     if (!standIn.webhookUrl) return;
-    track(
-      (async () => {
-        if (standIn.notOnWhatsapp.has(message.to)) {
-          await standIn.sendStatus(message, 'failed', { code: 131026, title: 'Message undeliverable' });
-          return;
-        }
-        if (!standIn.autoStatuses) return;
-        await standIn.sendStatus(message, 'sent');
-        await standIn.sendStatus(message, 'delivered');
-      })(),
-    );
+    kit.inBackground(async () => {
+      if (standIn.notOnWhatsapp.has(message.to)) {
+        await standIn.sendStatus(message, 'failed', { code: 131026, title: 'Message undeliverable' });
+        return;
+      }
+      if (!standIn.autoStatuses) return;
+      await standIn.sendStatus(message, 'sent');
+      await standIn.sendStatus(message, 'delivered');
+    });
   }
 
   const app = new Hono();
-  app.post(`/${STAND_IN_VERSION}/:phoneNumberId/messages`, async (c: Context) => {
-    const text = await c.req.text();
-    let body: unknown = null;
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      body = undefined;
-    }
-    const answer = (status: number, json: unknown) => {
-      standIn.requests.push({ path: c.req.path, authorization: c.req.header('Authorization'), body, status });
-      return c.json(json, status as 200);
-    };
+  app.use('*', kit.record);
+  app.post(`/${STAND_IN_VERSION}/:phoneNumberId/messages`, (c: Context) => {
+    const { body } = kit.recorded(c);
+    const refuse = (status: number, json: unknown) => c.json(json, status as 400);
     if (c.req.header('Authorization') !== `Bearer ${standIn.token}`) {
-      return answer(401, graphError(190, 'Invalid OAuth access token - Cannot parse access token', 'Invalid OAuth access token'));
+      return refuse(401, graphError(190, 'Invalid OAuth access token - Cannot parse access token', 'Invalid OAuth access token'));
     }
     if (c.req.param('phoneNumberId') !== standIn.phoneNumberId) {
-      return answer(
+      return refuse(
         400,
         graphError(
           100,
@@ -379,36 +353,24 @@ export async function startWhatsappStandIn(): Promise<WhatsappStandIn> {
         ),
       );
     }
-    if (body === undefined || !(c.req.header('Content-Type') ?? '').startsWith('application/json')) {
-      return answer(400, graphError(100, 'Invalid parameter', 'the body must be JSON'));
+    if (body === null || !(c.req.header('Content-Type') ?? '').startsWith('application/json')) {
+      return refuse(400, graphError(100, 'Invalid parameter', 'the body must be JSON'));
     }
-    const fault = faults.shift();
-    if (fault !== undefined && typeof fault === 'object') return answer(fault.status, graphError(fault.code, fault.title, fault.title));
-    const read = readTemplateMessage(body, standIn.templates);
-    if (!('ok' in read)) return answer(read.status ?? 400, graphError(read.code, read.title, read.details));
-    const drop = () => {
-      standIn.requests.push({ path: c.req.path, authorization: c.req.header('Authorization'), body, status: 0 });
-      (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming?.socket?.destroy();
-      return new Promise<Response>(() => undefined);
-    };
-    if (fault === 'reset') return drop();
-    const message: StandInMessage = { id: `wamid.${randomBytes(24).toString('base64url')}`, waId: waIdOf(read.ok.to), ...read.ok };
-    standIn.messages.push(message);
-    afterAccept(message);
-    if (fault === 'lost') return drop();
-    return answer(200, {
-      messaging_product: 'whatsapp',
-      contacts: [{ input: read.ok.to, wa_id: message.waId }],
-      messages: [{ id: message.id, message_status: 'accepted' }],
+    return kit.answer(c, 'send', () => {
+      const read = readTemplateMessage(body, standIn.templates);
+      if (!('ok' in read)) return refuse(read.status ?? 400, graphError(read.code, read.title, read.details));
+      const message: StandInMessage = { id: `wamid.${randomBytes(24).toString('base64url')}`, waId: waIdOf(read.ok.to), ...read.ok };
+      standIn.messages.push(message);
+      afterAccept(message);
+      return c.json({
+        messaging_product: 'whatsapp',
+        contacts: [{ input: read.ok.to, wa_id: message.waId }],
+        messages: [{ id: message.id, message_status: 'accepted' }],
+      });
     });
   });
   app.all('*', (c) => c.json(graphError(100, 'Invalid parameter', `Unknown path components: ${c.req.path}`, 'GraphMethodException'), 400));
 
-  const listening = await listenOnLoopback(app.fetch);
-  standIn.url = `${listening.url}/${STAND_IN_VERSION}`;
-  standIn.stop = async () => {
-    await standIn.settled();
-    await listening.close();
-  };
+  standIn.url = `${(await kit.listen(app.fetch)).url}/${STAND_IN_VERSION}`;
   return standIn;
 }
