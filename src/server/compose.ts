@@ -30,6 +30,7 @@ import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts
 import { createInstanceClock, type InstanceClock } from './db/database-clock.ts';
 import { createLandingReviews, REVIEWS_CHECK_MS, REVIEWS_REFRESH_MS } from './reviews/landing-reviews.ts';
 import type { RefundsDeps } from './refunds/refunds-deps.ts';
+import { refundAskedFor } from './refunds/refund-lookup.ts';
 import type { ReviewsDeps } from './reviews/review-service.ts';
 import { createReviewsSignal, type ReviewsSignal } from './reviews/reviews-signal.ts';
 import { createLiveOffer, OFFER_CHECK_MS } from './offer/live-offer.ts';
@@ -287,6 +288,7 @@ export function composeOrders(options: {
     events,
     prices,
     hasOpenDispute,
+    refundAskedFor,
     disputedOrders,
   };
   const kinds = createOutboxKinds();

@@ -7,7 +7,7 @@ import { itemsOfOrder } from './purchase-items.ts';
 import type { BumpOffer } from '../../content/offers.ts';
 import type { OfferPrices } from './offer-pricing.ts';
 import type { OrdersDeps } from './orders-deps.ts';
-import { declineAddonOffer, findAddonOrder, insertAddonOrder, refundAskedFor } from './checkout-repository.ts';
+import { declineAddonOffer, findAddonOrder, insertAddonOrder } from './checkout-repository.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { findOrderById } from './order-lookup.ts';
 import { type CheckoutResult, gatewayExpiry, describe, settled } from './checkout-result.ts';
@@ -15,11 +15,11 @@ import { chargeOrder } from './charge-failover.ts';
 
 export type AddonResult = CheckoutResult | { kind: 'unavailable' } | { kind: 'addon_price_changed'; offer: AddonOffer };
 
-export async function addonOfferOpen(deps: Pick<OrdersDeps, 'db' | 'config'>, order: OrderRow): Promise<boolean> {
+export async function addonOfferOpen(deps: Pick<OrdersDeps, 'db' | 'config' | 'refundAskedFor'>, order: OrderRow): Promise<boolean> {
   if (!deps.config.orderBump || order.kind !== 'main' || order.status !== 'paid' || order.addon_answer !== null) return false;
   if (order.access_revoked_at !== null) return false;
   // A refund request closes the offer (docs/money.md#invariants).
-  if (await refundAskedFor(deps.db, order.id)) return false;
+  if (await deps.refundAskedFor(deps.db, order.id)) return false;
   return !(await itemsOfOrder(deps.db, order.id)).some((item) => item.key === 'bump');
 }
 
@@ -80,7 +80,7 @@ export async function chargeAddon(
     },
     copy.errors.generic,
     (trx, row) => deps.events.publish(trx, { type: 'created', order: row, at: now }),
-    options,
+    { ...options, refundAskedFor: deps.refundAskedFor },
   );
   if (!inserted) return undefined;
   if (inserted.kind === 'only_existing') return 'only_existing';

@@ -6,6 +6,7 @@ import type { Database, OrdersTable } from '../db/schema.ts';
 import { DEFAULT_TIMEOUT_MS } from '../gateway/transport.ts';
 import { insertOrderItems, totalOf, type NewOrderItem } from './order-items.ts';
 import { isTransactionHashTaken, ofBuyer, type OrderRow } from './orders-repository.ts';
+import type { OrdersDeps } from './orders-deps.ts';
 
 export interface NewOrder {
   id: string;
@@ -319,18 +320,6 @@ export async function insertOrderWithinCapacity(
   });
 }
 
-/** A refund of the order was asked for and not declined: the offer after payment is closed (docs/money.md#invariants). */
-export async function refundAskedFor(db: Kysely<Database> | Transaction<Database>, orderId: string): Promise<boolean> {
-  // One row per item (migration 0031): any item asked back and not declined closes the offer.
-  const refund = await db
-    .selectFrom('refunds')
-    .select('status')
-    .where('order_id', '=', orderId)
-    .where('status', '!=', 'declined')
-    .executeTakeFirst();
-  return refund !== undefined;
-}
-
 /** Keyed on its parent, so a double press makes one. */
 export function addonCheckoutKey(parentId: string): string {
   return `addon.${parentId}`;
@@ -346,13 +335,15 @@ export async function insertAddonOrder(
     'id' | 'items' | 'productHash' | 'offerHash' | 'postbackSecret' | 'publicRef' | 'now' | 'expiresAt' | 'offerVersion'
   >,
   interruptedReason: string,
-  onCreated?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+  onCreated: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
   options: {
     /** The re-checkout's add-on: of a parent still open (not paid yet); the offer after payment is not answered by it. */
     ofOpenParent?: boolean;
     /** An add-on still on is returned, but none is made (the buyer saw another price): `only_existing`. */
     onlyExisting?: boolean;
-  } = {},
+    /** refunds/' answer, asked in this transaction (OrdersDeps `refundAskedFor`). */
+    refundAskedFor: OrdersDeps['refundAskedFor'];
+  },
 ): Promise<{ kind: 'created' | 'existing'; order: OrderRow } | { kind: 'only_existing' } | undefined> {
   const { ofOpenParent = false } = options;
   const checkoutKey = addonCheckoutKey(parent.id);
@@ -363,7 +354,7 @@ export async function insertAddonOrder(
     const parentOn = ofOpenParent ? current.status === 'pending' && Number(current.expires_at) > addon.now : current.status === 'paid';
     if (!parentOn) return undefined;
     // A refund asked for (and not declined) closes the offer, however it was answered before.
-    if (await refundAskedFor(trx, parent.id)) return undefined;
+    if (await options.refundAskedFor(trx, parent.id)) return undefined;
     const existing = await findAddonOrder(trx, parent.id);
     // One that failed, expired or died gives the key to a new one: the buyer pressed "Gerar novo código".
     const stillOn =

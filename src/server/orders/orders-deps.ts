@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { Payments } from '../gateway/payments.ts';
@@ -20,6 +20,8 @@ export interface OrdersDeps {
   prices: OfferPricing;
   /** Whether the order's purchase has a dispute still open; disputes/ answers, so refunds/ need not import it. */
   hasOpenDispute: (orderId: string) => Promise<boolean>;
+  /** A refund of the order asked for and not declined, read in the caller's transaction; refunds/ answers. */
+  refundAskedFor: (db: Kysely<Database> | Transaction<Database>, orderId: string) => Promise<boolean>;
   /** The orders with a dispute from this provider still open; disputes/ answers. */
   disputedOrders?: (provider: ProviderId) => Promise<string[]>;
 }

@@ -17,6 +17,18 @@ export async function findRefund(db: Executor, orderId: string): Promise<RefundR
     .executeTakeFirst();
 }
 
+/** A refund of the order was asked for and not declined: the offer after payment is closed (docs/money.md#invariants). */
+export async function refundAskedFor(db: Executor, orderId: string): Promise<boolean> {
+  // One row per item (migration 0031): any item asked back and not declined closes the offer.
+  const refund = await db
+    .selectFrom('refunds')
+    .select('status')
+    .where('order_id', '=', orderId)
+    .where('status', '!=', 'declined')
+    .executeTakeFirst();
+  return refund !== undefined;
+}
+
 /** The ids of the orders with a refund in one of these statuses, as a subquery another folder's query filters by. */
 export function orderIdsWithRefund(statuses: readonly RefundStatus[]) {
   return expressionBuilder<Database, never>()
