@@ -20,7 +20,8 @@ import { servedMark, startBenchExperiments, type BenchVariant } from './variants
  * password, a seller's edit is published and `/` is measured again, interleaved with the floor
  * (bench/page-edit.ts): the page rendered by the server must be as fast as the build's; and again after the
  * sections are reordered and one hidden (docs/editing.md#layout), held to `/`'s LCP targets against that phase's
- * floor. Each run gets a fresh
+ * floor; and every variant of an A/B test on `/` and on `/presell`, each forced by its User-Agent, beside the floor
+ * (bench/variants.ts). Each run gets a fresh
  * Chromium profile (no warm cache); puppeteer-core never downloads a browser, it drives
  * /usr/bin/chromium (or CHROMIUM_PATH). Figures are printed, never asserted.
  */
