@@ -407,7 +407,7 @@ function measureRun(browser: Browser, server: RunningServer, mode: Mode): Promis
   });
 }
 
-/** The stand-in's bank the bench picks (tests/support/stand-ins/efi-open-finance-stand-in.ts), and a valid CPF it pays with. */
+/** The stand-in's bank the bench picks (tests/support/providers/efi/efi-open-finance-stand-in.ts), and a valid CPF it pays with. */
 const BANK_NAME = 'Banco Stand-in';
 const BANK_CPF = '52998224725';
 /** Runs of the bank section; its buyer taps 1.5 s after the load event, as `MODES['1.5 s']`. */

@@ -1,6 +1,6 @@
 import type { TestDb } from '../integration/test-db.ts';
 import { ordersBy } from '../support/db-reads.ts';
-import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER } from '../support/stand-ins/efi-open-finance-stand-in.ts';
+import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER } from '../support/providers/efi/efi-open-finance-stand-in.ts';
 import { expect, withServerDb } from './fixtures.ts';
 import { efiRig, shopAddress } from './provider-rigs.ts';
 import { startServer, type RunningServer } from './server.ts';

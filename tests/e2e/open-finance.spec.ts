@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createPostgresDb } from '../integration/test-db.ts';
-import { STAND_IN_PARTICIPANTS } from '../support/stand-ins/efi-open-finance-stand-in.ts';
+import { STAND_IN_PARTICIPANTS } from '../support/providers/efi/efi-open-finance-stand-in.ts';
 import { expect, test } from './fixtures.ts';
 import { waitForMail } from './mails-and-shots.ts';
 import { openShop, orderOf, type Shop } from './open-finance-shop.ts';

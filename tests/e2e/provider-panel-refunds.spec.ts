@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ordersBy } from '../support/db-reads.ts';
-import type { WooviStandIn } from '../support/stand-ins/woovi-stand-in.ts';
+import type { WooviStandIn } from '../support/providers/woovi/woovi-stand-in.ts';
 import { accessLinkIn, signIn } from './admin-helpers.ts';
 import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
 import { waitForMail } from './mails-and-shots.ts';
@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from './server.ts';
 
 /**
  * Money that leaves at the provider, in real Chromium against the production build and Woovi's stand-in
- * (tests/support/stand-ins/woovi-stand-in.ts, built from developers.woovi.com: refunds "total ou parcial",
+ * (tests/support/providers/woovi/woovi-stand-in.ts, built from developers.woovi.com: refunds "total ou parcial",
  * docs/concepts/refund.md; `DELETE /api/v1/charge/{id}`; OPENPIX:TRANSACTION_REFUND_RECEIVED), with
  * REFUND_MODE=auto and GATEWAY_REFUNDS=1 (docs/money.md#panel-refunds, docs/money.md#provider-side):
  * - P1: main + bump paid (R$ 29,80), the seller refunds R$ 9,90 in Woovi's panel: Faturamento says R$ 19,90, and the

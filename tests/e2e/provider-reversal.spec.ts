@@ -8,7 +8,7 @@ import {
   refundInPanel,
   startMercadoPagoStandIn,
   type MercadoPagoStandIn,
-} from '../support/stand-ins/mercadopago-stand-in.ts';
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { accessLinkIn, signIn } from './admin-helpers.ts';
 import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
 import { expectAccessEndedOnReload } from './member-helpers.ts';
@@ -17,7 +17,7 @@ import { startServer, type RunningServer } from './server.ts';
 
 /**
  * A main order refunded in the provider's own panel takes its paid add-on with it, in real Chromium against the
- * production build and the Mercado Pago stand-in (tests/support/stand-ins/mercadopago-stand-in.ts, built from
+ * production build and the Mercado Pago stand-in (tests/support/providers/mercadopago/mercadopago-stand-in.ts, built from
  * https://www.mercadopago.com.br/developers/pt/docs/checkout-api/payment-management/cancellations-and-refunds):
  * the buyer pays the main product, then the add-on in a PIX of its own; the seller refunds the main payment in
  * Mercado Pago's panel, where no notification comes; the reconciler reads the payment back as refunded; the add-on's

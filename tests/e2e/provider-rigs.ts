@@ -5,14 +5,14 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { freePort } from '../support/nginx.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
-import { EfiStandIn, makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
+import { EfiStandIn, makeTestPki, type TestPki } from '../support/providers/efi/efi-stand-in.ts';
 import {
   MP_STAND_IN_TOKEN,
   MP_STAND_IN_WEBHOOK_SECRET,
   startMercadoPagoStandIn,
   type MercadoPagoStandIn,
-} from '../support/stand-ins/mercadopago-stand-in.ts';
-import { startWooviStandIn, type WooviStandIn } from '../support/stand-ins/woovi-stand-in.ts';
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
+import { startWooviStandIn, type WooviStandIn } from '../support/providers/woovi/woovi-stand-in.ts';
 import { expect } from './fixtures.ts';
 
 /**

@@ -11,7 +11,7 @@ import {
   type ChargeLedger,
   type GatewayStandIn,
   type LedgerTransaction,
-} from '../support/gateway-stand-in.ts';
+} from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { startSlowSmtpServer, type SlowSmtpServer } from '../support/slow-smtp.ts';
 
 /**

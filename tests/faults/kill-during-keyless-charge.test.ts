@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { CHARGE_IN_FLIGHT_MS } from '../../src/server/orders/checkout-repository.ts';
 import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
-import { startGatewayStandIn } from '../support/gateway-stand-in.ts';
+import { startGatewayStandIn } from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { freePort } from '../support/nginx.ts';
 import { checkout, processDatabase, providersEnv, tribopayVariables } from '../support/provider-rig.ts';
 import { startServer } from '../support/server-process.ts';

@@ -7,7 +7,7 @@ import { signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { createScratchDatabase } from '../support/cluster.ts';
 import { findRefundRow, orderRow, outboxRows } from '../support/db-reads.ts';
 import { checkout, postback } from '../support/fault-kit.ts';
-import { standInEnv, startGatewayStandIn } from '../support/gateway-stand-in.ts';
+import { standInEnv, startGatewayStandIn } from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { startHttpReceiver } from '../support/http-receiver.ts';
 import { startServer, withServerDb, type RunningServer } from '../support/server-process.ts';
 import { waitFor } from '../support/wait.ts';

@@ -9,13 +9,13 @@ import { checkout, mercadoPagoVariables, processDatabase, providersEnv } from '.
 import { askRefund } from '../support/purchase.ts';
 import { orderRow, outboxRows } from '../support/db-reads.ts';
 import { startClockedServer, type ClockedServer } from '../support/server-process.ts';
-import { EfiStandIn, makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
-import { mpError, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
+import { EfiStandIn, makeTestPki, type TestPki } from '../support/providers/efi/efi-stand-in.ts';
+import { mpError, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { waitFor } from '../support/wait.ts';
 
 /**
  * Efí through the real server, end to end: its API needs the seller's certificate on every call and
- * its stand-in a server certificate from a CA the test makes (tests/support/stand-ins/efi-stand-in.ts),
+ * its stand-in a server certificate from a CA the test makes (tests/support/providers/efi/efi-stand-in.ts),
  * which the server trusts only through NODE_EXTRA_CA_CERTS, read at a process's start. So here the
  * server is its own process (tests/support/clocked-server.ts, the same wiring as main.ts, with a clock
  * the test moves; it serves the client build, hence this suite), on a SQLite file or a PostgreSQL

@@ -6,7 +6,7 @@ import { uniqueBuyer } from '../support/clients.ts';
 import { tableRows } from '../support/db-reads.ts';
 import { checkout } from '../support/fault-kit.ts';
 import { waitFor } from '../support/wait.ts';
-import { standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
+import { standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { SERVER_ENTRY, startServer, withServerDb, type RunningServer } from '../support/server-process.ts';
 
 let gateway: GatewayStandIn;

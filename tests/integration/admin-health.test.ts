@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SKIP_MS } from '../../src/server/gateway/payments.ts';
 import type { AdminHealth, AdminOrderDetail, AdminOrderList } from '../../src/shared/admin.ts';
 import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
-import { gatewayReplies, standInGatewayClient } from '../support/gateway-stand-in.ts';
+import { gatewayReplies, standInGatewayClient } from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { consoleCall } from '../support/purchase.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import {
@@ -10,7 +10,7 @@ import {
   MP_STAND_IN_WEBHOOK_SECRET,
   startMercadoPagoStandIn,
   type MercadoPagoStandIn,
-} from '../support/stand-ins/mercadopago-stand-in.ts';
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { createSqliteDb } from './test-db.ts';
 import { useTestServer } from '../support/test-server.ts';
 

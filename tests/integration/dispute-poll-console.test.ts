@@ -5,7 +5,7 @@ import { signInToConsole } from '../support/clients.ts';
 import { orderRow, outboxRows } from '../support/db-reads.ts';
 import { checkout, providersEnv } from '../support/provider-rig.ts';
 import { consoleCall, drainOutbox } from '../support/purchase.ts';
-import { startEfiStandIn } from '../support/stand-ins/efi-stand-in.ts';
+import { startEfiStandIn } from '../support/providers/efi/efi-stand-in.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { databases, type TestDb } from './test-db.ts';
 

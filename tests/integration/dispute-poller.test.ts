@@ -1,6 +1,6 @@
 /**
  * The dispute poller (src/server/disputes/dispute-poller.ts) on a real database, reading Efí's infractions over HTTPS
- * from its stand-in (tests/support/stand-ins/efi-stand-in.ts; sources in tests/integration/provider-disputes.test.ts):
+ * from its stand-in (tests/support/providers/efi/efi-stand-in.ts; sources in tests/integration/provider-disputes.test.ts):
  * each window read once across instances, stored so a restart resumes it, read again when it failed.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { createPayments } from '../../src/server/gateway/payments.ts';
 import type { ProviderDispute, ProviderId } from '../../src/server/gateway/pix-provider.ts';
 import { createEfiProvider, type EfiProvider } from '../../src/server/gateway/providers/efi/efi-provider.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
-import { EfiStandIn, makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
+import { EfiStandIn, makeTestPki, type TestPki } from '../support/providers/efi/efi-stand-in.ts';
 import { databases, type TestDb } from './test-db.ts';
 
 const DAY = 24 * 60 * 60_000;

@@ -1,6 +1,6 @@
 /**
  * src/server/cli/efi-open-finance.ts as a real process, with the server's settings in its environment, against the
- * Open Finance stand-in (tests/support/stand-ins/efi-open-finance-stand-in.ts): HTTPS with the seller's client
+ * Open Finance stand-in (tests/support/providers/efi/efi-open-finance-stand-in.ts): HTTPS with the seller's client
  * certificate on every call, its CA trusted only through NODE_EXTRA_CA_CERTS. The calls and answers follow
  * `PUT|GET /v1/config` as the sources heading tests/integration/provider-efi-open-finance.test.ts list them.
  */
@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providersEnv } from '../support/provider-rig.ts';
-import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER } from '../support/stand-ins/efi-open-finance-stand-in.ts';
-import { makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
+import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER } from '../support/providers/efi/efi-open-finance-stand-in.ts';
+import { makeTestPki, type TestPki } from '../support/providers/efi/efi-stand-in.ts';
 
 const SITE = 'https://loja.example';
 const HMAC_SECRET = 'b7e1c0d9a4f2e6b8';

@@ -1,6 +1,6 @@
 /**
  * `npm run efi-webhook` (src/server/cli/efi-webhook.ts) as a real process, with the server's
- * settings in its environment, against the Efí stand-in (tests/support/stand-ins/efi-stand-in.ts):
+ * settings in its environment, against the Efí stand-in (tests/support/providers/efi/efi-stand-in.ts):
  * HTTPS with a client certificate required on every call, its CA trusted by the process only
  * through NODE_EXTRA_CA_CERTS, as a seller's machine trusts Efí's.
  *
@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mercadoPagoVariables, providersEnv } from '../support/provider-rig.ts';
-import { EfiStandIn, makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
+import { EfiStandIn, makeTestPki, type TestPki } from '../support/providers/efi/efi-stand-in.ts';
 
 const CLIENT_ID = 'Client_Id_efi_webhook';
 const CLIENT_SECRET = 'Client_Secret_efi_webhook';

@@ -7,7 +7,7 @@ import type { Db } from '../../src/server/db/database.ts';
 import type { AdminOrderDetail } from '../../src/shared/admin.ts';
 import { signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { orderRow, outboxRows } from '../support/db-reads.ts';
-import { standInGatewayClient, type ChargeLedger, type RefundBehaviour } from '../support/gateway-stand-in.ts';
+import { standInGatewayClient, type ChargeLedger, type RefundBehaviour } from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
 import { buyAndPay, consoleCall } from '../support/purchase.ts';
 import { databases } from './test-db.ts';

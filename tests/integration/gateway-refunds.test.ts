@@ -10,7 +10,7 @@ import {
   startGatewayStandIn,
   type ChargeLedger,
   type GatewayStandIn,
-} from '../support/gateway-stand-in.ts';
+} from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { refusedUrl } from '../support/loopback.ts';
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueBuyer } from '../support/clients.ts';
 import { orderRow, postgresTableBytes, rowsOfOrder } from '../support/db-reads.ts';
-import { standInGatewayClient, type ChargeLedger } from '../support/gateway-stand-in.ts';
+import { standInGatewayClient, type ChargeLedger } from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { buy } from '../support/purchase.ts';
 import { POSTBACK_READ_INTERVAL_MS } from '../../src/server/orders/provider-webhook.ts';
 import { databases, type TestDb } from './test-db.ts';

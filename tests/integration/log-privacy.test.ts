@@ -3,7 +3,7 @@ import { fetchFrom, newClientAddress, postOrder } from '../support/clients.ts';
 import { orderRow, setSandboxCharge } from '../support/db-reads.ts';
 import { buy } from '../support/purchase.ts';
 import { isPixEmail } from './smtp-test-server.ts';
-import { gatewayReplies } from '../support/gateway-stand-in.ts';
+import { gatewayReplies } from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { createSqliteDb } from './test-db.ts';
 import { useTestServer } from '../support/test-server.ts';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueBuyer } from '../support/clients.ts';
-import type { ChargeLedger } from '../support/gateway-stand-in.ts';
+import type { ChargeLedger } from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { buy, sandboxSays } from '../support/purchase.ts';
 import { createSqliteDb } from './test-db.ts';
 import { useTestServer } from '../support/test-server.ts';

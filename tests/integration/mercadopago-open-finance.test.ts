@@ -1,7 +1,7 @@
 /**
  * "Pagar no app do banco" when the PIX provider is Mercado Pago (MERCADOPAGO_OPEN_FINANCE on): the order's PIX and a
  * second Mercado Pago payment in its Open Finance mode, end to end over real HTTP, on each database, with the
- * Mercado Pago stand-in (its Open Finance page and sources: tests/support/stand-ins/mercadopago-stand-in.ts) and a
+ * Mercado Pago stand-in (its Open Finance page and sources: tests/support/providers/mercadopago/mercadopago-stand-in.ts) and a
  * real SMTP server. docs/payments.md#mercado-pagos-open-finance-mode.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ import {
   type MercadoPagoOpenFinanceRig,
 } from '../support/mercadopago-open-finance-rig.ts';
 import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
-import type { MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
+import type { MercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import type { TestServer } from '../support/test-server.ts';
 import { databases, type TestDb } from './test-db.ts';
 

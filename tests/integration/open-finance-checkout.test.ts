@@ -18,7 +18,7 @@ import {
   startOpenFinanceRig,
   type OpenFinanceRig,
 } from '../support/open-finance-rig.ts';
-import { STAND_IN_PARTICIPANTS, type EfiOpenFinanceStandIn } from '../support/stand-ins/efi-open-finance-stand-in.ts';
+import { STAND_IN_PARTICIPANTS, type EfiOpenFinanceStandIn } from '../support/providers/efi/efi-open-finance-stand-in.ts';
 import type { TestServer } from '../support/test-server.ts';
 import { databases, type TestDb } from './test-db.ts';
 

@@ -5,8 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { providersEnv } from '../support/provider-rig.ts';
-import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER } from '../support/stand-ins/efi-open-finance-stand-in.ts';
-import { startEfiStandIn } from '../support/stand-ins/efi-stand-in.ts';
+import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER } from '../support/providers/efi/efi-open-finance-stand-in.ts';
+import { startEfiStandIn } from '../support/providers/efi/efi-stand-in.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createSqliteDb, type TestDb } from './test-db.ts';
 

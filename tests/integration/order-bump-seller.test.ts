@@ -7,7 +7,7 @@ import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
 import { businessDay } from '../../src/shared/time.ts';
 import { readBumpFunnel } from '../../src/server/funnel/bump-funnel.ts';
 import { newViewKey, signInToConsole, uniqueBuyer } from '../support/clients.ts';
-import { standInGatewayClient, type ChargeLedger } from '../support/gateway-stand-in.ts';
+import { standInGatewayClient, type ChargeLedger } from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
 import { buy, consoleCall, ledgerSays } from '../support/purchase.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from '../support/clients.ts';
 import { rowCount, orderRow, ordersBy, outboxRows } from '../support/db-reads.ts';
-import { gatewayReplies, standInEnv, standInGatewayClient, STAND_IN_TOKEN } from '../support/gateway-stand-in.ts';
+import { gatewayReplies, standInEnv, standInGatewayClient, STAND_IN_TOKEN } from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { buy, payBySandboxPostback } from '../support/purchase.ts';
 import { startTestServer, useTestServer, type TestServer } from '../support/test-server.ts';

@@ -13,7 +13,7 @@ import { GatewayError } from '../../src/server/gateway/types.ts';
 import { announceSeed, FUZZ_SEED, runs } from '../fuzz/fuzz-kit.ts';
 import { asWebhookRequest, startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
 import { refusedUrl } from '../support/loopback.ts';
-import { signAbacateBody, startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
+import { signAbacateBody, startAbacatepayStandIn, type AbacatepayStandIn } from '../support/providers/abacatepay/abacatepay-stand-in.ts';
 
 /**
  * The AbacatePay adapter over real HTTP against its stand-in. What the stand-in checks and answers

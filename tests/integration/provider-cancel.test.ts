@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueBuyer } from '../support/clients.ts';
 import { orderRow, outboxRows } from '../support/db-reads.ts';
-import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
-import { startEfiStandIn } from '../support/stand-ins/efi-stand-in.ts';
-import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
+import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/providers/abacatepay/abacatepay-stand-in.ts';
+import { startEfiStandIn } from '../support/providers/efi/efi-stand-in.ts';
+import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { abacatepayVariables, checkout, mercadoPagoVariables, providersEnv } from '../support/provider-rig.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { databases, type TestDb } from './test-db.ts';

@@ -34,15 +34,15 @@ import { createAbacatepayProvider } from '../../src/server/gateway/providers/aba
 import { createWooviProvider } from '../../src/server/gateway/providers/woovi/woovi-provider.ts';
 import { createMercadoPagoProvider } from '../../src/server/gateway/providers/mercadopago/mercadopago-provider.ts';
 import { asWebhookRequest, startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
-import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
-import { EfiStandIn, makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
-import { startWooviStandIn, type WooviStandIn } from '../support/stand-ins/woovi-stand-in.ts';
+import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/providers/abacatepay/abacatepay-stand-in.ts';
+import { EfiStandIn, makeTestPki, type TestPki } from '../support/providers/efi/efi-stand-in.ts';
+import { startWooviStandIn, type WooviStandIn } from '../support/providers/woovi/woovi-stand-in.ts';
 import {
   MP_STAND_IN_TOKEN,
   MP_STAND_IN_WEBHOOK_SECRET,
   startMercadoPagoStandIn,
   type MercadoPagoStandIn,
-} from '../support/stand-ins/mercadopago-stand-in.ts';
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 
 const DAY = 24 * 60 * 60_000;
 

@@ -1,6 +1,6 @@
 /**
  * Efí's Open Finance client (src/server/gateway/providers/efi/open-finance-*.ts) over real HTTPS with mutual TLS,
- * against tests/support/stand-ins/efi-open-finance-stand-in.ts: the contract the checkout will rely on.
+ * against tests/support/providers/efi/efi-open-finance-stand-in.ts: the contract the checkout will rely on.
  *
  * Sources (read 2026-11-28) the client and the stand-in follow:
  * - github.com/efipay/sdk-node-apis-efi (commit 2728b67, 2026-01-22) `src/lib/constants.js` `OPENFINANCE`: base URLs
@@ -69,9 +69,9 @@ import {
   type OpenFinanceSettings,
 } from '../../src/server/gateway/providers/efi/open-finance-client.ts';
 import { readOpenFinanceReturn, verifyOpenFinanceWebhook } from '../../src/server/gateway/providers/efi/open-finance-webhook.ts';
-import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER, STAND_IN_PARTICIPANTS } from '../support/stand-ins/efi-open-finance-stand-in.ts';
-import { makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
-import { startWebhookTerminator, type WebhookTerminator } from '../support/stand-ins/efi-webhook-terminator.ts';
+import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER, STAND_IN_PARTICIPANTS } from '../support/providers/efi/efi-open-finance-stand-in.ts';
+import { makeTestPki, type TestPki } from '../support/providers/efi/efi-stand-in.ts';
+import { startWebhookTerminator, type WebhookTerminator } from '../support/providers/efi/efi-webhook-terminator.ts';
 
 const HMAC = 'hash-of-the-seller-9f2c';
 const REDIRECT_URL = 'https://loja.example/pagamento/banco';

@@ -1,7 +1,7 @@
 /**
  * The Efí adapter over real HTTPS (mutual TLS) against a stand-in that requires a client certificate.
  *
- * Sources the adapter and the stand-in (tests/support/stand-ins/efi-stand-in.ts) follow:
+ * Sources the adapter and the stand-in (tests/support/providers/efi/efi-stand-in.ts) follow:
  * - Banco Central, "API Pix" 2.9.0: github.com/bacen/pix-api `openapi.yaml` — `PUT|GET /cob/{txid}`,
  *   `PUT|GET /pix/{e2eid}/devolucao/{id}`, `PUT /webhook/{chave}` (body `WebhookSolicitado`, `webhookUrl`
  *   alone; 200 with no body; 400 `WebhookOperacaoInvalida` when {chave} is not a key of this account or
@@ -40,8 +40,8 @@ import { centsToReais, reaisToCents } from '../../src/server/gateway/providers/e
 import { GatewayError } from '../../src/server/gateway/types.ts';
 import { announceSeed, FUZZ_SEED as SEED } from '../fuzz/fuzz-kit.ts';
 import { refusedUrl } from '../support/loopback.ts';
-import { EfiStandIn, makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
-import { startWebhookTerminator } from '../support/stand-ins/efi-webhook-terminator.ts';
+import { EfiStandIn, makeTestPki, type TestPki } from '../support/providers/efi/efi-stand-in.ts';
+import { startWebhookTerminator } from '../support/providers/efi/efi-webhook-terminator.ts';
 
 const CLIENT_ID = 'Client_Id_stand_in';
 const CLIENT_SECRET = 'Client_Secret_stand_in';

@@ -50,7 +50,7 @@ import {
   signNotification,
   startMercadoPagoStandIn,
   type MercadoPagoStandIn,
-} from '../support/stand-ins/mercadopago-stand-in.ts';
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 
 let standIn: MercadoPagoStandIn;
 let receiver: HttpReceiver;

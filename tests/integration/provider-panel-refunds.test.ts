@@ -5,9 +5,9 @@ import { signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { orderRow, outboxRows, rowsOfOrders, tableRows } from '../support/db-reads.ts';
 import { checkout, mercadoPagoVariables, providersEnv } from '../support/provider-rig.ts';
 import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
-import { refundInPanel, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
-import { startEfiStandIn } from '../support/stand-ins/efi-stand-in.ts';
-import { startWooviStandIn, type WooviStandIn } from '../support/stand-ins/woovi-stand-in.ts';
+import { refundInPanel, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
+import { startEfiStandIn } from '../support/providers/efi/efi-stand-in.ts';
+import { startWooviStandIn, type WooviStandIn } from '../support/providers/woovi/woovi-stand-in.ts';
 import { startTestServer, useTestServer, type TestServer, type TestServerRig } from '../support/test-server.ts';
 import { databases, type TestDb } from './test-db.ts';
 

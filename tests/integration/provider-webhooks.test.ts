@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_TOLERANCE_MS } from '../../src/server/gateway/providers/mercadopago/mercadopago-webhook.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
-import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
+import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/providers/abacatepay/abacatepay-stand-in.ts';
 import {
   MP_STAND_IN_WEBHOOK_SECRET,
   signNotification,
   startMercadoPagoStandIn,
   type MercadoPagoStandIn,
-} from '../support/stand-ins/mercadopago-stand-in.ts';
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { abacatepayVariables, ABACATEPAY_WEBHOOK_SECRET, checkout, mercadoPagoVariables, providersEnv } from '../support/provider-rig.ts';
 import { drainOutbox } from '../support/purchase.ts';
 import { orderRow, outboxRows } from '../support/db-reads.ts';

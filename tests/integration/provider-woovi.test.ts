@@ -21,7 +21,7 @@ import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.t
 import { refusedUrl } from '../support/loopback.ts';
 import { checkout, providersEnv } from '../support/provider-rig.ts';
 import { useTestServer, type TestServerParts } from '../support/test-server.ts';
-import { startWooviStandIn, type WooviStandIn } from '../support/stand-ins/woovi-stand-in.ts';
+import { startWooviStandIn, type WooviStandIn } from '../support/providers/woovi/woovi-stand-in.ts';
 import { databases } from './test-db.ts';
 
 /**

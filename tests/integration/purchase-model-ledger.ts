@@ -5,14 +5,14 @@ import type { PurchaseItemView, PurchaseView } from '../../src/shared/purchase.t
 import type { ManualRefundSteps } from '../../src/shared/refunds.ts';
 import { abacatepayVariables, ABACATEPAY_WEBHOOK_SECRET, mercadoPagoVariables, providersEnv } from '../support/provider-rig.ts';
 import { ProviderLedger, type AcceptedPayment, type LedgerProvider, type ProviderCharge } from '../support/provider-ledger.ts';
-import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
+import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/providers/abacatepay/abacatepay-stand-in.ts';
 import {
   chargeBack,
   MP_STAND_IN_TOKEN,
   refundInPanel,
   startMercadoPagoStandIn,
   type MercadoPagoStandIn,
-} from '../support/stand-ins/mercadopago-stand-in.ts';
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import type { Fault } from '../support/stand-ins/kit.ts';
 import type { ModelProvider } from './purchase-model-providers.ts';
 import { DUPLICATE_WINDOW_MS } from '../../src/server/orders/payment-repository.ts';

@@ -1,6 +1,6 @@
 import { fetchFrom, newClientAddress } from '../support/clients.ts';
 import { OPEN_FINANCE_BANK, uniqueCpf } from '../support/open-finance-rig.ts';
-import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER } from '../support/stand-ins/efi-open-finance-stand-in.ts';
+import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER } from '../support/providers/efi/efi-open-finance-stand-in.ts';
 import type { TestServer } from '../support/test-server.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
 import { startEfiModel, type ModelProvider } from './purchase-model-providers.ts';

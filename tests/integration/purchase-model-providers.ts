@@ -1,12 +1,12 @@
 import type { Db } from '../../src/server/db/database.ts';
-import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
-import { EfiStandIn, makeTestPki } from '../support/stand-ins/efi-stand-in.ts';
+import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/providers/abacatepay/abacatepay-stand-in.ts';
+import { EfiStandIn, makeTestPki } from '../support/providers/efi/efi-stand-in.ts';
 import {
   MP_STAND_IN_TOKEN,
   MP_STAND_IN_WEBHOOK_SECRET,
   startMercadoPagoStandIn,
   type MercadoPagoStandIn,
-} from '../support/stand-ins/mercadopago-stand-in.ts';
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import { orderRow } from '../support/db-reads.ts';
 import { sandboxSays } from '../support/purchase.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueBuyer } from '../support/clients.ts';
 import { orderRow } from '../support/db-reads.ts';
 import { checkout, providersEnv } from '../support/provider-rig.ts';
-import { startWooviStandIn, type WooviStandIn } from '../support/stand-ins/woovi-stand-in.ts';
+import { startWooviStandIn, type WooviStandIn } from '../support/providers/woovi/woovi-stand-in.ts';
 import { useTestServer } from '../support/test-server.ts';
 import { databases } from './test-db.ts';
 

@@ -6,7 +6,7 @@ import { signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { orderRow, ordersBy, rowsOfOrders } from '../support/db-reads.ts';
 import { checkout, providersEnv } from '../support/provider-rig.ts';
 import { consoleCall, drainOutbox } from '../support/purchase.ts';
-import { startWooviStandIn, type WooviStandIn } from '../support/stand-ins/woovi-stand-in.ts';
+import { startWooviStandIn, type WooviStandIn } from '../support/providers/woovi/woovi-stand-in.ts';
 import { useTestServer } from '../support/test-server.ts';
 import { databases } from './test-db.ts';
 

@@ -18,7 +18,7 @@ import {
   MP_STAND_IN_WEBHOOK_SECRET,
   startMercadoPagoStandIn,
   type MercadoPagoStandIn,
-} from '../support/stand-ins/mercadopago-stand-in.ts';
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { useTestServer } from '../support/test-server.ts';
 import { databases } from './test-db.ts';
 

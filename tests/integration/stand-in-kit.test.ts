@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
+import { makeTestPki, type TestPki } from '../support/providers/efi/efi-stand-in.ts';
 import { createStandInKit, type StandInKit } from '../support/stand-ins/kit.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
 import { orderRow, ordersBy } from '../support/db-reads.ts';
-import { gatewayReplies, type ChargeLedger } from '../support/gateway-stand-in.ts';
+import { gatewayReplies, type ChargeLedger } from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { buy, postbackFor } from '../support/purchase.ts';
 import { databases } from './test-db.ts';
 import { useTestServer } from '../support/test-server.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { expect } from 'vitest';
 import { isPixEmail, startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
-import { standInEnv, startGatewayStandIn } from './gateway-stand-in.ts';
+import { standInEnv, startGatewayStandIn } from './providers/tribopay/tribopay-stand-in.ts';
 import { startServer, withServerDb, type RunningServer } from './server-process.ts';
 import { newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from './clients.ts';
 import { orderRow, readOutboxRow } from './db-reads.ts';

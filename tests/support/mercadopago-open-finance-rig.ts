@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { placeOpenFinanceOrder, startBankPayment } from './open-finance-rig.ts';
 import { mercadoPagoVariables, providersEnv } from './provider-rig.ts';
-import { startMercadoPagoStandIn, type MercadoPagoStandIn, type StandInPayment } from './stand-ins/mercadopago-stand-in.ts';
+import { startMercadoPagoStandIn, type MercadoPagoStandIn, type StandInPayment } from './providers/mercadopago/mercadopago-stand-in.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { isPixEmail, startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
 import type { TestDb } from '../integration/test-db.ts';

@@ -19,7 +19,7 @@ import { announceSeed, FUZZ_SEED, runs } from '../fuzz/fuzz-kit.ts';
  * `cancelCharge`, webhook) rule out is reported skipped, with why. Each provider's own test file adds only what is
  * its own: its wire format, its error mapping, its settings.
  *
- * A provider joins with one `ProviderHarness` (tests/support/provider-harnesses/) and one entry in
+ * A provider joins with one `ProviderHarness` (tests/support/providers/<id>/<id>-harness.ts) and one entry in
  * tests/integration/provider-contract.test.ts.
  */
 export interface ProviderHarness {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config/config.ts';
-import { makeTestPki, type TestPki } from './stand-ins/efi-stand-in.ts';
+import { makeTestPki, type TestPki } from './providers/efi/efi-stand-in.ts';
 
 /** What any live provider needs beside its own settings: the site's public address and its mail. */
 export const siteEnv = { PUBLIC_URL: 'https://loja.com.br', SMTP_URL: 'smtp://mail:587' };

@@ -1,5 +1,5 @@
-import type { AbacatepayStandIn, StandInCharge } from './stand-ins/abacatepay-stand-in.ts';
-import type { MercadoPagoStandIn, StandInPayment } from './stand-ins/mercadopago-stand-in.ts';
+import type { AbacatepayStandIn, StandInCharge } from './providers/abacatepay/abacatepay-stand-in.ts';
+import type { MercadoPagoStandIn, StandInPayment } from './providers/mercadopago/mercadopago-stand-in.ts';
 
 /**
  * The providers' side of the shop's money, kept apart from the shop's database: every charge the

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import type { ProviderId } from '../../src/server/gateway/provider-registry.ts';
 import { REAL_GATEWAY_TEST_ENV } from './real-gateway-env.ts';
-import { STAND_IN_PRODUCT_HASH, STAND_IN_TOKEN } from './gateway-stand-in.ts';
-import { MP_STAND_IN_TOKEN, MP_STAND_IN_WEBHOOK_SECRET } from './stand-ins/mercadopago-stand-in.ts';
+import { STAND_IN_PRODUCT_HASH, STAND_IN_TOKEN } from './providers/tribopay/tribopay-stand-in.ts';
+import { MP_STAND_IN_TOKEN, MP_STAND_IN_WEBHOOK_SECRET } from './providers/mercadopago/mercadopago-stand-in.ts';
 import { newCheckoutKey, postOrder, uniqueBuyer } from './clients.ts';
 import { createScratchDatabase } from './cluster.ts';
 
@@ -43,6 +43,22 @@ export const tribopayVariables = (gateway: { url: string }) => ({
   PROVIDER_TOKEN: STAND_IN_TOKEN,
   PRODUCT_HASH: STAND_IN_PRODUCT_HASH,
 });
+
+/** One provider's stand-in, as these tests drive it. */
+export interface StandInRig {
+  env: Record<string, string>;
+  /** The PIX code the stand-in made for the charge. */
+  codeOf(chargeId: string): string;
+  /** The charges it holds. */
+  charges(): number;
+  /** The buyer pays; the provider's webhook reaches the server (through the URL the server gave with the charge). */
+  payAndNotify(server: { url: string }, chargeId: string): Promise<void>;
+  /** Reads of the charge it answered. */
+  readsOf(chargeId: string): number;
+  /** The refunds it made of the charge, in centavos. */
+  refundsOf(chargeId: string): number[];
+  stop(): Promise<void>;
+}
 
 export interface CheckoutBody {
   orderId?: string;

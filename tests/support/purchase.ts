@@ -6,7 +6,7 @@ import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
 import { SANDBOX_OFFER_HASH } from '../../src/server/gateway/providers/tribopay/tribopay-sandbox.ts';
 import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from './clients.ts';
 import { orderRow, setSandboxCharge } from './db-reads.ts';
-import type { ChargeLedger } from './gateway-stand-in.ts';
+import type { ChargeLedger } from './providers/tribopay/tribopay-stand-in.ts';
 
 /**
  * A buyer's purchase as the tests make it over real HTTP: the checkout, the payment (the sandbox

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { listenOnLoopback, refusedUrl } from './loopback.ts';
 import { startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
 import type { TestDb } from '../integration/test-db.ts';
-import { standInEnv, startGatewayStandIn, type GatewayStandIn } from './gateway-stand-in.ts';
+import { standInEnv, startGatewayStandIn, type GatewayStandIn } from './providers/tribopay/tribopay-stand-in.ts';
 import { composeServer, type ComposedServer } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
@@ -77,7 +77,7 @@ export interface TestServerParts extends Omit<StartOptions, 'now' | 'gateway' | 
   /** A real SMTP server in this process; SMTP_URL names it. */
   smtp?: boolean;
   /**
-   * `true`: the gateway stand-in (tests/support/gateway-stand-in.ts), its variables in the env; a
+   * `true`: the gateway stand-in (tests/support/providers/tribopay/tribopay-stand-in.ts), its variables in the env; a
    * function of the stand-in: the gateway client the server uses with it (e.g. one quick to give
    * up). A GatewayClient is used as it is, with no stand-in.
    */

@@ -39,14 +39,18 @@ function namesProvider(text: string, id: string): boolean {
   return new RegExp(`\\b${id}\\b`, 'i').test(text) || (id === 'efi' && /\bEfí\b/.test(text));
 }
 
-/** What a new provider takes, read off the model: the files named for it (its folder as one) and the files naming every provider. */
+/**
+ * What a new provider takes, read off the model: the files named for it (its folder and its test folder each as one) and
+ * the files naming every provider.
+ */
 function filesAProviderTakes(files: readonly string[], model: string, ids: readonly string[]): string[] {
-  const folder = `src/server/gateway/providers/${model}/`;
+  const folders = [`src/server/gateway/providers/${model}/`, `tests/support/providers/${model}/`];
+  const inFolder = (file: string) => folders.find((folder) => file.startsWith(folder));
   const named = files
     .filter((file) => path.basename(file).toLowerCase().includes(model))
-    .map((file) => (file.startsWith(folder) ? folder : file).replaceAll(model, SCRATCH));
+    .map((file) => (inFolder(file) ?? file).replaceAll(model, SCRATCH));
   const everyone = files.filter((file) => {
-    if (file.startsWith('docs/benchmarks') || file.startsWith(folder) || file === 'tests/unit/recipes.test.ts') return false;
+    if (file.startsWith('docs/benchmarks') || inFolder(file) || file === 'tests/unit/recipes.test.ts') return false;
     const text = fs.readFileSync(path.join(root, file), 'utf8');
     return ids.every((id) => namesProvider(text, id));
   });
@@ -72,12 +76,12 @@ describe('the provider recipe', () => {
   });
 
   it('would miss a scratch provider’s file taken out of the list', () => {
-    const files = ['src/server/gateway/providers/zeta/index.ts', 'tests/support/stand-ins/zeta-stand-in.ts', 'docs/payments.md'];
+    const files = ['src/server/gateway/providers/zeta/index.ts', 'tests/integration/provider-zeta.test.ts', 'docs/payments.md'];
     const needed = files
       .filter((file) => path.basename(file).includes('zeta') || file.includes('/zeta/'))
       .map((file) => (file.includes('/zeta/') ? 'src/server/gateway/providers/acme/' : file.replaceAll('zeta', SCRATCH)));
     const listed = recipeFiles('`src/server/gateway/providers/acme/`');
-    expect(needed.filter((file) => !listed.includes(file))).toEqual(['tests/support/stand-ins/acme-stand-in.ts']);
+    expect(needed.filter((file) => !listed.includes(file))).toEqual(['tests/integration/provider-acme.test.ts']);
   });
 });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { makeTestPki } from '../../../tests/support/stand-ins/efi-stand-in.ts';
+import { makeTestPki } from '../../../tests/support/providers/efi/efi-stand-in.ts';
 import { CONFIG_VARIABLES, loadConfig } from './config.ts';
 import { PROVIDER_IDS } from '../gateway/provider-registry.ts';
 

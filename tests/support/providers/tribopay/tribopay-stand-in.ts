@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { buildPixBrCode } from '../../src/server/gateway/br-code.ts';
-import { createGatewayClient, type GatewayClientOptions } from '../../src/server/gateway/providers/tribopay/tribopay-client.ts';
-import { createLogger } from '../../src/server/lib/logger.ts';
-import { REAL_GATEWAY_TEST_ENV } from './real-gateway-env.ts';
-import { createStandInKit, type Fault, type StandInRequest } from './stand-ins/kit.ts';
+import { buildPixBrCode } from '../../../../src/server/gateway/br-code.ts';
+import { createGatewayClient, type GatewayClientOptions } from '../../../../src/server/gateway/providers/tribopay/tribopay-client.ts';
+import { createLogger } from '../../../../src/server/lib/logger.ts';
+import { REAL_GATEWAY_TEST_ENV } from '../../real-gateway-env.ts';
+import { createStandInKit, type Fault, type StandInRequest } from '../../stand-ins/kit.ts';
 
 /**
  * The payment gateway's stand-in on a loopback port, for every test that talks to "the gateway"

@@ -1,7 +1,7 @@
-import { createEfiProvider } from '../../../src/server/gateway/providers/efi/efi-provider.ts';
-import type { ProviderHarness } from '../provider-contract.ts';
-import { startEfiStandIn } from '../stand-ins/efi-stand-in.ts';
-import { startWebhookTerminator } from '../stand-ins/efi-webhook-terminator.ts';
+import { createEfiProvider } from '../../../../src/server/gateway/providers/efi/efi-provider.ts';
+import type { ProviderHarness } from '../../provider-contract.ts';
+import { startEfiStandIn } from './efi-stand-in.ts';
+import { startWebhookTerminator } from './efi-webhook-terminator.ts';
 
 /** `\d{1,10}\.\d{2}` (the standard's amounts) in centavos, read apart from the adapter's own parser. */
 function centavos(reais: string): number {
@@ -10,7 +10,7 @@ function centavos(reais: string): number {
 }
 
 /**
- * Efí for the provider contract: its mTLS stand-in of the standard API Pix (tests/support/stand-ins/efi-stand-in.ts,
+ * Efí for the provider contract: its mTLS stand-in of the standard API Pix (tests/support/providers/efi/efi-stand-in.ts,
  * sources in tests/integration/provider-efi.test.ts), and our TLS terminator as the registered webhook, so a
  * notification arrives as the bank sends it: over TLS with the bank's client certificate. The webhook is mTLS-only
  * here (no hmac): the certificate is the proof, and the body only names charges to read back.

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { buildPixBrCode } from '../../../src/server/gateway/br-code.ts';
-import { createStandInKit, type Fault, type StandInRequest, type WebhookDelivery } from './kit.ts';
+import { buildPixBrCode } from '../../../../src/server/gateway/br-code.ts';
+import { createStandInKit, type Fault, type StandInRequest, type WebhookDelivery } from '../../stand-ins/kit.ts';
 
 /**
  * Mercado Pago's API on a loopback port, built from its public documentation (`in_mediation` and `charged_back`:

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { Hono } from 'hono';
-import { buildPixBrCode } from '../../../src/server/gateway/br-code.ts';
-import { createStandInKit, type Fault, type StandInRequest, type WebhookDelivery } from './kit.ts';
+import { buildPixBrCode } from '../../../../src/server/gateway/br-code.ts';
+import { createStandInKit, type Fault, type StandInRequest, type WebhookDelivery } from '../../stand-ins/kit.ts';
 
 /**
  * Woovi's (OpenPix) API on a loopback port, built from its public documentation (sources listed in

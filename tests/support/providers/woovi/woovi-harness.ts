@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createWooviProvider } from '../../../src/server/gateway/providers/woovi/woovi-provider.ts';
-import { asWebhookRequest, startHttpReceiver } from '../http-receiver.ts';
-import type { ProviderHarness } from '../provider-contract.ts';
-import { startWooviStandIn } from '../stand-ins/woovi-stand-in.ts';
+import { createWooviProvider } from '../../../../src/server/gateway/providers/woovi/woovi-provider.ts';
+import { asWebhookRequest, startHttpReceiver } from '../../http-receiver.ts';
+import type { ProviderHarness } from '../../provider-contract.ts';
+import { startWooviStandIn } from './woovi-stand-in.ts';
 
 /**
- * Woovi for the provider contract: its stand-in (tests/support/stand-ins/woovi-stand-in.ts, sources in
+ * Woovi for the provider contract: its stand-in (tests/support/providers/woovi/woovi-stand-in.ts, sources in
  * tests/integration/provider-woovi.test.ts), whose webhook, registered in Woovi's panel, points at a receiver: a
  * payment or a refund there sends the event signed with the stand-in's key, which the adapter is given as Woovi's.
  */

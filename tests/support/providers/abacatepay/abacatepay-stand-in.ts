@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { buildPixBrCode } from '../../../src/server/gateway/br-code.ts';
-import { createStandInKit, type Fault, type StandInRequest, type WebhookDelivery } from './kit.ts';
+import { buildPixBrCode } from '../../../../src/server/gateway/br-code.ts';
+import { createStandInKit, type Fault, type StandInRequest, type WebhookDelivery } from '../../stand-ins/kit.ts';
 
 /**
  * AbacatePay's API v2 transparent checkout on a loopback port, built from its public documentation

@@ -1,12 +1,12 @@
-import { createAbacatepayProvider } from '../../../src/server/gateway/providers/abacatepay/abacatepay-provider.ts';
-import { asWebhookRequest, startHttpReceiver } from '../http-receiver.ts';
-import type { ProviderHarness } from '../provider-contract.ts';
-import { startAbacatepayStandIn } from '../stand-ins/abacatepay-stand-in.ts';
+import { createAbacatepayProvider } from '../../../../src/server/gateway/providers/abacatepay/abacatepay-provider.ts';
+import { asWebhookRequest, startHttpReceiver } from '../../http-receiver.ts';
+import type { ProviderHarness } from '../../provider-contract.ts';
+import { startAbacatepayStandIn } from './abacatepay-stand-in.ts';
 
 const WEBHOOK_SECRET = 'whsec_contract_0123456789abcdef0123456789';
 
 /**
- * AbacatePay for the provider contract: its stand-in (tests/support/stand-ins/abacatepay-stand-in.ts, sources in
+ * AbacatePay for the provider contract: its stand-in (tests/support/providers/abacatepay/abacatepay-stand-in.ts, sources in
  * tests/integration/provider-abacatepay.test.ts) in dev mode, whose webhook, registered in the dashboard with the
  * seller's secret, points at a receiver: a payment or a refund there sends the signed event at once.
  */

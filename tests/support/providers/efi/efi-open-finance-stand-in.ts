@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { Hono } from 'hono';
-import { listenOnLoopback, type LoopbackServer } from '../loopback.ts';
+import { listenOnLoopback, type LoopbackServer } from '../../loopback.ts';
 import { listenMtls, type TestPki } from './efi-stand-in.ts';
 
 /**

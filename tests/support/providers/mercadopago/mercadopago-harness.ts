@@ -1,17 +1,12 @@
-import type { WebhookRequest } from '../../../src/server/gateway/pix-provider.ts';
-import { createMercadoPagoProvider } from '../../../src/server/gateway/providers/mercadopago/mercadopago-provider.ts';
-import { WEBHOOK_TOLERANCE_MS } from '../../../src/server/gateway/providers/mercadopago/mercadopago-webhook.ts';
-import { asWebhookRequest, startHttpReceiver } from '../http-receiver.ts';
-import type { ProviderHarness } from '../provider-contract.ts';
-import {
-  MP_STAND_IN_TOKEN,
-  MP_STAND_IN_WEBHOOK_SECRET,
-  signNotification,
-  startMercadoPagoStandIn,
-} from '../stand-ins/mercadopago-stand-in.ts';
+import type { WebhookRequest } from '../../../../src/server/gateway/pix-provider.ts';
+import { createMercadoPagoProvider } from '../../../../src/server/gateway/providers/mercadopago/mercadopago-provider.ts';
+import { WEBHOOK_TOLERANCE_MS } from '../../../../src/server/gateway/providers/mercadopago/mercadopago-webhook.ts';
+import { asWebhookRequest, startHttpReceiver } from '../../http-receiver.ts';
+import type { ProviderHarness } from '../../provider-contract.ts';
+import { MP_STAND_IN_TOKEN, MP_STAND_IN_WEBHOOK_SECRET, signNotification, startMercadoPagoStandIn } from './mercadopago-stand-in.ts';
 
 /**
- * Mercado Pago for the provider contract: its stand-in (tests/support/stand-ins/mercadopago-stand-in.ts, sources in
+ * Mercado Pago for the provider contract: its stand-in (tests/support/providers/mercadopago/mercadopago-stand-in.ts, sources in
  * tests/integration/provider-mercadopago.test.ts), and a receiver at the notification_url our charges give, where the
  * stand-in's signed `payment` notifications land.
  */

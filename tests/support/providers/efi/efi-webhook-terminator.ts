@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import type { WebhookRequest } from '../../../src/server/gateway/pix-provider.ts';
+import type { WebhookRequest } from '../../../../src/server/gateway/pix-provider.ts';
 import type { TestPki } from './efi-stand-in.ts';
 
 export interface WebhookTerminator {

@@ -1,9 +1,9 @@
-import { createTribopayProvider } from '../../../src/server/gateway/providers/tribopay/tribopay-provider.ts';
-import { STAND_IN_PRODUCT_HASH, standInGatewayClient, startGatewayStandIn } from '../gateway-stand-in.ts';
-import type { ProviderHarness } from '../provider-contract.ts';
+import { createTribopayProvider } from '../../../../src/server/gateway/providers/tribopay/tribopay-provider.ts';
+import { STAND_IN_PRODUCT_HASH, standInGatewayClient, startGatewayStandIn } from './tribopay-stand-in.ts';
+import type { ProviderHarness } from '../../provider-contract.ts';
 
 /**
- * TriboPay for the provider contract: the gateway's stand-in (tests/support/gateway-stand-in.ts, docs/gateway.md)
+ * TriboPay for the provider contract: the gateway's stand-in (tests/support/providers/tribopay/tribopay-stand-in.ts, docs/gateway.md)
  * remembering its charges like the real one, reached by the real gateway client. Its postbacks do not go through
  * `parseWebhook`: they reach the order's own route with the order's secret (src/server/gateway/postback.ts), so the
  * contract's webhook cases do not apply.
