@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashAccessToken } from '../../src/server/access/access-token.ts';
-import { revokeAccess } from '../../src/server/admin/admin-orders.ts';
+import { CONSOLE_REFUNDS, revokeAccess } from '../../src/server/admin/admin-orders.ts';
 import { searchOrders } from '../../src/server/orders/order-console-lookup.ts';
 import { newViewKey } from '../support/clients.ts';
 import { orderRow, rowsOfOrder, setSandboxCharge } from '../support/db-reads.ts';
@@ -83,7 +83,8 @@ for (const database of databases) {
       expect(tokens.map((row) => row.token_hash)).toContain(hashAccessToken(token));
       for (const row of tokens) expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
 
-      const found = await searchOrders(running.db.db, { status: 'all', q: publicRef, offset: 0, limit: 10, now: running.clock.now });
+      const search = { status: 'all', q: publicRef, offset: 0, limit: 10, now: running.clock.now } as const;
+      const found = await searchOrders(running.db.db, search, CONSOLE_REFUNDS);
       expect(found.orders.map((row) => row.id)).toEqual([orderId]);
     });
   });

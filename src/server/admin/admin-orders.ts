@@ -20,12 +20,14 @@ import {
   searchOrders,
   updateBuyerEmail,
   type AdminOrderRow,
+  type ConsoleRefunds,
   type OrderSearch,
 } from '../orders/order-console-lookup.ts';
 import { listAudit, recordAudit } from './admin-audit.ts';
 import type { Config } from '../config/config.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { loadAdminRefund, manualRefundSteps } from '../refunds/refund-admin.ts';
+import { orderIdsWithRefund, refundStatusesOf } from '../refunds/refund-lookup.ts';
 import { loadPurchaseView } from '../orders/purchase-service.ts';
 import { enqueueOutboxMessage, listOrderMessages, retryOutboxMessage, type OrderMessage } from '../outbox/outbox-queue.ts';
 
@@ -34,6 +36,12 @@ export type ActionResult = 'ok' | 'not_found' | 'not_paid';
 export type NamedOrderRow = AdminOrderRow & { providerName: string };
 
 const CSV_MAX_ROWS = 50_000;
+
+/** refunds/' answers about the orders the console lists. */
+export const CONSOLE_REFUNDS: ConsoleRefunds = {
+  statusesOf: refundStatusesOf,
+  openRefundOrderIds: () => orderIdsWithRefund(['requested', 'approved']),
+};
 
 function orderSearch(query: AdminOrdersQuery, page: { offset: number; limit: number }, now: number): OrderSearch {
   return {
@@ -61,7 +69,7 @@ export async function listOrders(
   config: Pick<Config, 'demoMode'>,
 ): Promise<AdminOrderList> {
   const page = { offset: (query.page - 1) * ADMIN_PAGE_SIZE, limit: ADMIN_PAGE_SIZE };
-  const { orders, total } = await searchOrders(db, orderSearch(query, page, now));
+  const { orders, total } = await searchOrders(db, orderSearch(query, page, now), CONSOLE_REFUNDS);
   return {
     orders: orders.map(({ chargedAt: _charged, expiresAt: _expires, failureReason: _reason, ...order }) => withProviderName(order, config)),
     total,
@@ -77,7 +85,7 @@ export async function exportOrders(
   input: { session: string; now: number },
   config: Pick<Config, 'demoMode'>,
 ): Promise<NamedOrderRow[]> {
-  const { orders } = await searchOrders(db, orderSearch(query, { offset: 0, limit: CSV_MAX_ROWS }, input.now));
+  const { orders } = await searchOrders(db, orderSearch(query, { offset: 0, limit: CSV_MAX_ROWS }, input.now), CONSOLE_REFUNDS);
   await recordAudit(db, { session: input.session, action: 'export_orders', detail: { rows: orders.length }, now: input.now });
   return orders.map((order) => withProviderName(order, config));
 }
@@ -89,7 +97,7 @@ export async function loadOrderDetail(
   config: Pick<Config, 'guaranteeDays' | 'gatewayRefunds' | 'demoMode'>,
   kinds: OutboxKinds,
 ): Promise<AdminOrderDetail | undefined> {
-  const order = await findAdminOrder(db, orderId, now);
+  const order = await findAdminOrder(db, orderId, now, CONSOLE_REFUNDS);
   if (!order) return undefined;
   const [postbacks, emails, audit, opens, refund, addons] = await Promise.all([
     listOrderPostbacks(db, orderId),
@@ -133,7 +141,7 @@ async function queueAccessEmail(db: Kysely<Database>, orderId: string, now: numb
 }
 
 export async function resendAccess(db: Kysely<Database>, input: { orderId: string; session: string; now: number }): Promise<ActionResult> {
-  const order = await findAdminOrder(db, input.orderId, input.now);
+  const order = await findAdminOrder(db, input.orderId, input.now, CONSOLE_REFUNDS);
   if (!order) return 'not_found';
   if (order.status !== 'paid') return 'not_paid';
   await queueAccessEmail(db, order.id, input.now);
@@ -145,7 +153,7 @@ export async function correctEmailAndResend(
   db: Kysely<Database>,
   input: { orderId: string; email: string; session: string; now: number },
 ): Promise<ActionResult> {
-  const order = await findAdminOrder(db, input.orderId, input.now);
+  const order = await findAdminOrder(db, input.orderId, input.now, CONSOLE_REFUNDS);
   if (!order) return 'not_found';
   if (order.status !== 'paid') return 'not_paid';
   const previous = await updateBuyerEmail(db, order.id, input.email, input.now);
@@ -163,7 +171,7 @@ export async function correctEmailAndResend(
 }
 
 export async function revokeAccess(db: Kysely<Database>, input: { orderId: string; session: string; now: number }): Promise<ActionResult> {
-  const order = await findAdminOrder(db, input.orderId, input.now);
+  const order = await findAdminOrder(db, input.orderId, input.now, CONSOLE_REFUNDS);
   if (!order) return 'not_found';
   await revokeOrderAccess(db, order.id, input.now);
   await recordAudit(db, { session: input.session, action: 'revoke_access', orderId: order.id, now: input.now });

@@ -1,5 +1,5 @@
 // The console's reads and its one edit of the orders (admin/ calls these): the search, an order's page, the overview's sums.
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database, OrderKind, StoredOrderStatus } from '../db/schema.ts';
 import type { OrderItem } from '../../shared/checkout.ts';
 import { hasPaidAddon } from './order-items.ts';
@@ -36,6 +36,14 @@ export interface OrderSearch {
   now: number;
 }
 
+/** What refunds/ answers of the orders listed; admin/ passes refunds/refund-lookup.ts's functions. */
+export interface ConsoleRefunds {
+  /** One status per order, though refunds are per item: a refund still open first, else the latest. */
+  statusesOf(db: Kysely<Database>, orderIds: readonly string[]): Promise<Map<string, RefundStatus>>;
+  /** The ids of the orders with a refund still open, as a subquery. */
+  openRefundOrderIds(): SelectQueryBuilder<Database, 'refunds', { order_id: string }>;
+}
+
 type Row = {
   id: string;
   status: StoredOrderStatus;
@@ -53,7 +61,6 @@ type Row = {
   kind: OrderKind;
   parent_order_id: string | null;
   provider: ProviderId;
-  refund_status: RefundStatus | null;
   parent_open: number | null;
   net_cents: number;
   med_returned_cents: number;
@@ -79,7 +86,7 @@ const COLUMNS = [
   'med_returned_cents',
 ] as const;
 
-function toAdminOrder(row: Row, now: number, items: OrderItem[]): AdminOrderRow {
+function toAdminOrder(row: Row, now: number, items: OrderItem[], refundStatus: RefundStatus | null): AdminOrderRow {
   const expired = row.status === 'pending' && Number(row.expires_at) <= now;
   return {
     id: row.id,
@@ -96,7 +103,7 @@ function toAdminOrder(row: Row, now: number, items: OrderItem[]): AdminOrderRow 
     hasAccess: row.status === 'paid' && row.access_revoked_at === null && (row.kind !== 'addon' || row.parent_open !== null),
     failureReason: row.failure_reason,
     duplicateOf: row.duplicate_of,
-    refundStatus: row.refund_status ?? null,
+    refundStatus,
     kind: row.kind,
     parentOrderId: row.parent_order_id,
     items,
@@ -104,24 +111,10 @@ function toAdminOrder(row: Row, now: number, items: OrderItem[]): AdminOrderRow 
   };
 }
 
-async function withItems(db: Kysely<Database>, rows: Row[], now: number): Promise<AdminOrderRow[]> {
-  const items = await itemsOfOrders(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toAdminOrder(row, now, items.get(row.id) ?? []));
-}
-
-/** One status per order, though refunds are per item: a refund still open first, else the latest. */
-function refundStatusColumn(eb: ExpressionBuilder<Database, 'orders'>) {
-  return eb
-    .selectFrom('refunds')
-    .select('refunds.status')
-    .whereRef('refunds.order_id', '=', 'orders.id')
-    .orderBy(sql`case when refunds.status in ('requested', 'approved') then 0 else 1 end`)
-    .orderBy('refunds.updated_at', 'desc')
-    .limit(1)
-    .as('refund_status');
+async function withItems(db: Kysely<Database>, rows: Row[], now: number, refunds: ConsoleRefunds): Promise<AdminOrderRow[]> {
+  const ids = rows.map((row) => row.id);
+  const [items, refundStatuses] = await Promise.all([itemsOfOrders(db, ids), refunds.statusesOf(db, ids)]);
+  return rows.map((row) => toAdminOrder(row, now, items.get(row.id) ?? [], refundStatuses.get(row.id) ?? null));
 }
 
 /** An add-on's list is open only while its main order's is (docs/money.md): its access ends with the parent's. */
@@ -139,23 +132,12 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-function searchQuery(db: Kysely<Database>, search: Omit<OrderSearch, 'offset' | 'limit'>) {
+function searchQuery(db: Kysely<Database>, search: Omit<OrderSearch, 'offset' | 'limit'>, refunds: ConsoleRefunds) {
   let query = db.selectFrom('orders');
   const { status, now } = search;
   if (status === 'paid' || status === 'failed' || status === 'reversed') query = query.where('status', '=', status);
   if (status === 'duplicate') query = query.where('status', '=', 'paid').where('duplicate_of', 'is not', null);
-  if (status === 'refund_requested') {
-    query = query
-      .where('status', '=', 'paid')
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('refunds')
-            .select('refunds.order_id')
-            .whereRef('refunds.order_id', '=', 'orders.id')
-            .where('refunds.status', 'in', ['requested', 'approved']),
-        ),
-      );
-  }
+  if (status === 'refund_requested') query = query.where('status', '=', 'paid').where('id', 'in', refunds.openRefundOrderIds());
   if (status === 'expired') query = query.where('status', '=', 'pending').where('expires_at', '<=', now);
   if (status === 'pending') {
     query = query.where((eb) => eb.or([eb('status', '=', 'creating'), eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)])]));
@@ -181,11 +163,14 @@ function searchQuery(db: Kysely<Database>, search: Omit<OrderSearch, 'offset' | 
   return query;
 }
 
-export async function searchOrders(db: Kysely<Database>, search: OrderSearch): Promise<{ orders: AdminOrderRow[]; total: number }> {
+export async function searchOrders(
+  db: Kysely<Database>,
+  search: OrderSearch,
+  refunds: ConsoleRefunds,
+): Promise<{ orders: AdminOrderRow[]; total: number }> {
   const [rows, count] = await Promise.all([
-    searchQuery(db, search)
+    searchQuery(db, search, refunds)
       .select(COLUMNS)
-      .select(refundStatusColumn)
       .select(parentOpenColumn)
       .select(netPaidCentsSql.as('net_cents'))
       .orderBy('created_at', 'desc')
@@ -193,23 +178,27 @@ export async function searchOrders(db: Kysely<Database>, search: OrderSearch): P
       .offset(search.offset)
       .limit(search.limit)
       .execute(),
-    searchQuery(db, search)
+    searchQuery(db, search, refunds)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { orders: await withItems(db, rows, search.now), total: Number(count.total) };
+  return { orders: await withItems(db, rows, search.now, refunds), total: Number(count.total) };
 }
 
-export async function findAdminOrder(db: Kysely<Database>, id: string, now: number): Promise<AdminOrderRow | undefined> {
+export async function findAdminOrder(
+  db: Kysely<Database>,
+  id: string,
+  now: number,
+  refunds: ConsoleRefunds,
+): Promise<AdminOrderRow | undefined> {
   const row = await db
     .selectFrom('orders')
     .select(COLUMNS)
-    .select(refundStatusColumn)
     .select(parentOpenColumn)
     .select(netPaidCentsSql.as('net_cents'))
     .where('id', '=', id)
     .executeTakeFirst();
-  return row && (await withItems(db, [row], now))[0];
+  return row && (await withItems(db, [row], now, refunds))[0];
 }
 
 export async function listAddonOrders(

@@ -1,4 +1,4 @@
-import { expressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { expressionBuilder, sql, type Kysely, type Transaction } from 'kysely';
 import { idsInChunks } from '../db/in-chunks.ts';
 import type { Database } from '../db/schema.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';
@@ -35,6 +35,24 @@ export function orderIdsWithRefund(statuses: readonly RefundStatus[]) {
     .selectFrom('refunds')
     .select('refunds.order_id')
     .where('refunds.status', 'in', [...statuses]);
+}
+
+/** One status per order, though refunds are per item: a refund still open first, else the latest (the console's lists). */
+export async function refundStatusesOf(db: Executor, orderIds: readonly string[]): Promise<Map<string, RefundStatus>> {
+  const statuses = new Map<string, RefundStatus>();
+  await idsInChunks(orderIds, async (chunk) => {
+    const rows = await db
+      .selectFrom('refunds')
+      .select(['order_id', 'status'])
+      .where('order_id', 'in', chunk)
+      .orderBy('order_id')
+      .orderBy(sql`case when status in ('requested', 'approved') then 0 else 1 end`)
+      .orderBy('updated_at', 'desc')
+      .execute();
+    for (const row of rows) if (!statuses.has(row.order_id)) statuses.set(row.order_id, row.status);
+    return rows.map((row) => row.order_id);
+  });
+  return statuses;
 }
 
 /** Which of these orders the buyer (or the seller) asked a refund of, in any state: an A/B test's guardrail. */
