@@ -37,7 +37,6 @@ export type NamedOrderRow = AdminOrderRow & { providerName: string };
 
 const CSV_MAX_ROWS = 50_000;
 
-/** refunds/' answers about the orders the console lists. */
 export const CONSOLE_REFUNDS: ConsoleRefunds = {
   statusesOf: refundStatusesOf,
   openRefundOrderIds: () => orderIdsWithRefund(['requested', 'approved']),

@@ -341,7 +341,6 @@ export async function insertAddonOrder(
     ofOpenParent?: boolean;
     /** An add-on still on is returned, but none is made (the buyer saw another price): `only_existing`. */
     onlyExisting?: boolean;
-    /** refunds/' answer, asked in this transaction (OrdersDeps `refundAskedFor`). */
     refundAskedFor: OrdersDeps['refundAskedFor'];
   },
 ): Promise<{ kind: 'created' | 'existing'; order: OrderRow } | { kind: 'only_existing' } | undefined> {

@@ -38,9 +38,7 @@ export interface OrderSearch {
 
 /** What refunds/ answers of the orders listed; admin/ passes refunds/refund-lookup.ts's functions. */
 export interface ConsoleRefunds {
-  /** One status per order, though refunds are per item: a refund still open first, else the latest. */
   statusesOf(db: Kysely<Database>, orderIds: readonly string[]): Promise<Map<string, RefundStatus>>;
-  /** The ids of the orders with a refund still open, as a subquery. */
   openRefundOrderIds(): SelectQueryBuilder<Database, 'refunds', { order_id: string }>;
 }
 

@@ -9,7 +9,6 @@ import { isOpenCharge } from './reconciliation-repository.ts';
 // What other features read of orders: an order by its id, the month's spots taken, the providers' unsettled
 // orders and refused webhooks (the console's Saúde), the duplicate payments still open.
 
-/** Charge ids another folder selects, as a subquery (sandbox/sandbox-charges.ts `sandboxChargeIds`). */
 type ChargeIds = SelectQueryBuilder<Database, keyof Database, { hash: string }>;
 
 export async function findOrderById(db: Kysely<Database>, id: string): Promise<OrderRow | undefined> {
@@ -32,7 +31,6 @@ export async function countUnsettledOrdersByProvider(
 ): Promise<Map<ProviderId, number>> {
   const { now, leaveOutCharges } = options;
   let query = db.selectFrom('orders');
-  // Both counts below are of charges taken (charge_id not null), which NOT IN needs.
   if (leaveOutCharges) query = query.where('charge_id', 'not in', leaveOutCharges);
   const rows = await query
     .select((eb) => ['provider', eb.fn.countAll<number | string>().as('count')])
