@@ -135,7 +135,6 @@ export async function sessionNames(db: Kysely<Database>, labels: readonly string
   return namesOfLabels(db, labels);
 }
 
-/** The ids of the users who may still sign in, as a subquery for another folder's query (offer/'s drafts). */
 export function activeUserIds(db: Kysely<Database>) {
   return activeUserIdsQuery(db);
 }

@@ -1,4 +1,3 @@
-// The sandbox's copies of its customers, erased as the orders' are: with the buyer, and past the unpaid period.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
