@@ -4,7 +4,6 @@ import { apiFetch } from './api.ts';
 import { readConsent, CONSENT_CHANGED_EVENT } from './consent.ts';
 import { getPublicConfig } from './public-config.ts';
 import { hasAnyTracker, type TrackParams, type TrackerEventName, type TrackerIds } from './tracker-events.ts';
-import { keepVariantAfterConsent } from './variant-cookie.ts';
 import type { TrackerSender } from './trackers.ts';
 
 export type { TrackParams } from './tracker-events.ts';
@@ -72,12 +71,19 @@ export function track(name: TrackerEventName, params: TrackParams = {}, eventId:
   }
 }
 
+/** The A/B test variant's cookie (lib/variant-cookie.ts), its code loaded only with consent or a `vitrine_ab` cookie to delete. */
+function keepVariant(): void {
+  if (readConsent() !== 'granted' && !document.cookie.includes('vitrine_ab=')) return;
+  import('./variant-cookie.ts').then(({ syncVariantCookie }) => syncVariantCookie()).catch(() => undefined);
+}
+
 /** Called once at start: loads the trackers when consent was given earlier, or as soon as it is. */
 export function startTracking(): void {
   if (typeof window === 'undefined') return;
   loadTrackers();
-  keepVariantAfterConsent();
+  keepVariant();
   window.addEventListener(CONSENT_CHANGED_EVENT, () => {
+    keepVariant();
     // The page being viewed when the visitor accepts counts for the trackers from that moment on
     // (already counted in the first-party funnel, so only the trackers get it).
     if (readConsent() === 'granted') sendToTrackers('page_view', { page_path: window.location.pathname }, newEventId());

@@ -5,13 +5,13 @@ import {
   VARIANT_COOKIE,
   VARIANT_COOKIE_MAX_AGE,
 } from '../../shared/experiments/variant-cookie.ts';
-import { CONSENT_CHANGED_EVENT, readConsent } from './consent.ts';
+import { readConsent } from './consent.ts';
 
 /**
  * After analytics consent, the A/B test variant this page was served (`<html data-experiment>`) is kept in a first-party
  * cookie, which the server honours on later days; none before consent, and refusing deletes it (docs/experiments.md#assignment).
  */
-function syncVariantCookie(): void {
+export function syncVariantCookie(): void {
   const attributes = `; Path=/; SameSite=Lax${window.location.protocol === 'https:' ? '; Secure' : ''}`;
   const kept = keptVariants(document.cookie);
   if (readConsent() !== 'granted') {
@@ -21,9 +21,4 @@ function syncVariantCookie(): void {
   }
   const served = parseMark(document.documentElement.dataset.experiment ?? '');
   if (served) document.cookie = `${VARIANT_COOKIE}=${keptVariantsValue(kept, served)}; Max-Age=${VARIANT_COOKIE_MAX_AGE}${attributes}`;
-}
-
-export function keepVariantAfterConsent(): void {
-  syncVariantCookie();
-  window.addEventListener(CONSENT_CHANGED_EVENT, syncVariantCookie);
 }
