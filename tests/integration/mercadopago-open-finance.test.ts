@@ -4,20 +4,24 @@
  * Mercado Pago stand-in (its Open Finance page and sources: tests/support/providers/mercadopago/mercadopago-stand-in.ts) and a
  * real SMTP server. docs/payments.md#mercado-pagos-open-finance-mode.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../src/shared/admin.ts';
 import { signInToConsole } from '../support/clients.ts';
 import { orderRow } from '../support/db-reads.ts';
 import {
-  accessMailsOf,
   atMercadoPagoBank,
   lastBankPayment,
   MP_OPEN_FINANCE_PASSWORD as PASSWORD,
-  placeMercadoPagoOrder,
-  startMercadoPagoBankPayment,
   startMercadoPagoOpenFinanceRig,
   type MercadoPagoOpenFinanceRig,
 } from '../support/mercadopago-open-finance-rig.ts';
+import {
+  accessMailsTo,
+  placeOpenFinanceOrder,
+  salesOf as salesIn,
+  startBankPayment,
+  useOpenFinanceRig,
+} from '../support/open-finance-rig.ts';
 import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
 import type { MercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import type { TestServer } from '../support/test-server.ts';
@@ -31,25 +35,18 @@ for (const database of databases) {
     let server: TestServer;
     const now = () => rig.now();
 
-    beforeAll(async () => {
-      db = await database.create();
-      rig = await startMercadoPagoOpenFinanceRig(db);
+    useOpenFinanceRig(database, startMercadoPagoOpenFinanceRig, (started, startedDb) => {
+      rig = started;
+      db = startedDb;
       ({ mp, server } = rig);
     });
-    afterEach(async () => {
-      await server.background.idle();
-    });
-    afterAll(async () => {
-      await rig?.stop();
-      await db?.close();
-    });
 
-    const placeOrder = (name: string) => placeMercadoPagoOrder(rig, db, name);
-    const start = (orderId: string, viewKey: string) => startMercadoPagoBankPayment(rig, orderId, viewKey);
+    const placeOrder = (name: string) => placeOpenFinanceOrder(rig, db, name);
+    // No bank to pick: Mercado Pago's page asks for it.
+    const start = (orderId: string, viewKey: string) => startBankPayment(rig, orderId, viewKey, undefined);
     const atTheBank = (paymentId: number, approve: boolean) => atMercadoPagoBank(rig, paymentId, approve);
-    const accessMails = (email: string) => accessMailsOf(rig, email);
-    const salesOf = (email: string) =>
-      db.db.selectFrom('orders').select('id').where('buyer_email', '=', email).where('status', '=', 'paid').execute();
+    const accessMails = (email: string) => accessMailsTo(rig, email);
+    const salesOf = (email: string) => salesIn(db, email);
     const refundCallsOf = (paymentId: number | string) =>
       mp.requests.filter((request) => request.method === 'POST' && request.path === `/v1/payments/${paymentId}/refunds`);
     const createOf = (paymentId: number) =>

@@ -3,7 +3,7 @@
  * database, with the API Pix stand-in, the Open Finance stand-in and its bank page (their sources are cited in
  * tests/integration/provider-efi-open-finance.test.ts and provider-efi.test.ts), and a real SMTP server.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../src/shared/admin.ts';
 import { signInToConsole } from '../support/clients.ts';
 import { orderRow } from '../support/db-reads.ts';
@@ -14,8 +14,10 @@ import {
   OPEN_FINANCE_BANK as BANK,
   OPEN_FINANCE_PASSWORD as PASSWORD,
   placeOpenFinanceOrder,
+  salesOf as salesIn,
   startBankPayment,
   startOpenFinanceRig,
+  useOpenFinanceRig,
   type OpenFinanceRig,
 } from '../support/open-finance-rig.ts';
 import { STAND_IN_PARTICIPANTS, type EfiOpenFinanceStandIn } from '../support/providers/efi/efi-open-finance-stand-in.ts';
@@ -34,17 +36,10 @@ for (const database of databases) {
     let server: TestServer;
     const now = () => rig.now();
 
-    beforeAll(async () => {
-      db = await database.create();
-      rig = await startOpenFinanceRig(db);
+    useOpenFinanceRig(database, startOpenFinanceRig, (started, startedDb) => {
+      rig = started;
+      db = startedDb;
       ({ efi, bank, server } = rig);
-    });
-    afterEach(async () => {
-      await server.background.idle();
-    });
-    afterAll(async () => {
-      await rig?.stop();
-      await db?.close();
     });
 
     const placeOrder = (name: string) => placeOpenFinanceOrder(rig, db, name);
@@ -52,9 +47,7 @@ for (const database of databases) {
     const atTheBank = (paymentId: string, approve: boolean) => decideAtTheBank(rig, paymentId, approve);
 
     const accessMails = (email: string) => accessMailsTo(rig, email);
-    /** The buyer's paid orders: the sales the console counts. */
-    const salesOf = (email: string) =>
-      db.db.selectFrom('orders').select('id').where('buyer_email', '=', email).where('status', '=', 'paid').execute();
+    const salesOf = (email: string) => salesIn(db, email);
     const startedPayment = () => [...bank.payments.values()].at(-1)!;
 
     it('lists the banks, searchable', async () => {

@@ -1,5 +1,5 @@
 import { fetchFrom, newClientAddress } from '../support/clients.ts';
-import { OPEN_FINANCE_BANK, uniqueCpf } from '../support/open-finance-rig.ts';
+import { efiOpenFinanceEnv, OPEN_FINANCE_BANK, registerOpenFinance, uniqueCpf } from '../support/open-finance-rig.ts';
 import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER } from '../support/providers/efi/efi-open-finance-stand-in.ts';
 import type { TestServer } from '../support/test-server.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
@@ -14,21 +14,18 @@ import { drainOutbox, type Shop } from './purchase-model-support.ts';
  * each order: the money in (the PIX, the Open Finance payments) and out (devoluções, returns).
  */
 const HMAC = 'hash-do-modelo-open-finance-41a9';
-/** The callback path the shop registers at Efí (`webhookURL`), as tests/support/open-finance-rig.ts sets it. */
-const WEBHOOK_PATH = '/api/webhooks/efi-open-finance';
 
 export type EfiOpenFinanceModel = ModelProvider & Awaited<ReturnType<typeof startEfiModel>> & { bank: EfiOpenFinanceStandIn };
 
 export async function startEfiOpenFinanceModel(): Promise<EfiOpenFinanceModel> {
   const efi = await startEfiModel();
   const clock = { now: () => Date.now() };
-  const account = OPEN_FINANCE_TEST_SELLER.account;
   const bank = new EfiOpenFinanceStandIn({
     pki: efi.pki,
     clientId: efi.env.EFI_CLIENT_ID!,
     clientSecret: efi.env.EFI_CLIENT_SECRET!,
     pixKey: efi.env.EFI_PIX_KEY!,
-    account,
+    account: OPEN_FINANCE_TEST_SELLER.account,
     // Efí lists payments by date: its clock is the shop's.
     now: () => clock.now(),
   });
@@ -37,26 +34,13 @@ export async function startEfiOpenFinanceModel(): Promise<EfiOpenFinanceModel> {
     ...efi,
     bank,
     name: 'Efí with Open Finance',
-    env: {
-      ...efi.env,
-      EFI_WEBHOOK_HMAC: HMAC,
-      EFI_OPEN_FINANCE: 'on',
-      EFI_OPEN_FINANCE_API_URL: bank.url,
-      EFI_ACCOUNT_BRANCH: account.agencia,
-      EFI_ACCOUNT_NUMBER: account.conta,
-      EFI_ACCOUNT_HOLDER_DOCUMENT: account.documento,
-      EFI_ACCOUNT_HOLDER_NAME: account.nome,
-    },
+    env: { ...efi.env, ...efiOpenFinanceEnv(bank, HMAC) },
     async attach(server: TestServer, now: () => number) {
       clock.now = now;
       // The server registers its settings at start (PUBLIC_URL is not its port here): what `npm run
       // efi-open-finance` registers is set once that is done, pointing at this server.
       await server.background.idle();
-      bank.config = {
-        redirectURL: `${server.url}/api/open-finance/volta`,
-        webhookURL: `${server.url}${WEBHOOK_PATH}`,
-        webhookSecurity: { type: 'hmac', hash: HMAC },
-      };
+      registerOpenFinance(bank, server.url, HMAC);
     },
     async stop() {
       await bank.stop();
