@@ -43,6 +43,8 @@ import { isServedAtPath, NOT_FOUND_KEY } from '../shared/route-lookup.ts';
 import { paths, routeKeys, routes } from '../shared/routes.ts';
 import { apiErrors } from '../content/api-errors.ts';
 
+const NEVER_A_DOCUMENT = /\.(?:js|css|woff2)$/;
+
 export interface AppDeps {
   config: Config;
   db: Kysely<Database>;
@@ -115,7 +117,12 @@ export function createApp(deps: AppDeps) {
     c.set('now', now);
     await next();
   });
-  // Immutable assets get only nosniff and resource policy (≈ 0.6 KB less per file); an SVG opened alone is a document, so Permissions-Policy goes everywhere.
+  // Immutable assets get only nosniff and resource policy (≈ 0.6 KB less per file); an SVG opened alone is a document
+  // and keeps Permissions-Policy, while a script, a stylesheet or a font never is one (≈ 0.3 KB less each, `/` loads five).
+  app.use(async (c, next) => {
+    await next();
+    if (c.res.ok && isAssetPath(c.req.path) && NEVER_A_DOCUMENT.test(c.req.path)) c.res.headers.delete('Permissions-Policy');
+  });
   const documentHeaders = secureHeaders({
     crossOriginEmbedderPolicy: false,
     permissionsPolicy: PERMISSIONS_POLICY,

@@ -43,6 +43,7 @@ describe('Content-Security-Policy and Permissions-Policy by page', () => {
     }
     fs.mkdirSync(path.join(clientDir, 'assets'));
     fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(clientDir, 'assets', 'icon-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   });
   afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
   const running = useTestServer(
@@ -114,13 +115,16 @@ describe('Content-Security-Policy and Permissions-Policy by page', () => {
     expect(seen.seller).toEqual(defaultPublicConfig.seller);
   });
 
-  it('sends the Permissions-Policy on documents, assets, API answers, redirects and every 404', async () => {
+  it('sends the Permissions-Policy on documents, an SVG, API answers, redirects and every 404, not on a script', async () => {
     const { server } = running;
+    // A script opened alone is text, never a document: the policy would be bytes on each of the page's scripts.
+    const script = await fetch(`${server.url}/assets/main-abc123.js`);
+    expect([script.status, script.headers.get('permissions-policy'), script.headers.get('x-content-type-options')]).toEqual([200, null, 'nosniff']);
     const answers = [
       ['GET', '/', 200],
       ['HEAD', '/', 200],
       ['GET', '/painel', 200],
-      ['GET', '/assets/main-abc123.js', 200],
+      ['GET', '/assets/icon-abc123.svg', 200],
       ['GET', '/assets/missing-000000.js', 404],
       ['GET', '/api/live', 200],
       ['GET', '/api/nope', 404],
