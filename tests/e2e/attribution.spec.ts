@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { payAndPostBack, standInEnv, startGatewayStandIn, type ChargeLedger, type GatewayStandIn } from '../support/providers/tribopay/tribopay-stand-in.ts';
+import {
+  payAndPostBack,
+  standInEnv,
+  startGatewayStandIn,
+  type ChargeLedger,
+  type GatewayStandIn,
+} from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { runCli } from './cli.ts';
 import { orderColumns } from '../support/db-reads.ts';
 import { expect, expectIslandLive, presellAnsweredContext, test, withServerDb } from './fixtures.ts';

@@ -3,7 +3,13 @@ import { setBuyerOrderColumns } from '../support/db-reads.ts';
 import { expect, presellAnsweredContext, test, withServerDb } from './fixtures.ts';
 import { decodeQrOnScreen } from './qr.ts';
 import { startServer, type RunningServer } from './server.ts';
-import { gatewayReplies, standInEnv, STAND_IN_PRODUCT_HASH, startGatewayStandIn, type GatewayAnswer } from '../support/providers/tribopay/tribopay-stand-in.ts';
+import {
+  gatewayReplies,
+  standInEnv,
+  STAND_IN_PRODUCT_HASH,
+  startGatewayStandIn,
+  type GatewayAnswer,
+} from '../support/providers/tribopay/tribopay-stand-in.ts';
 
 async function openModalFromHero(page: Page) {
   await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();

@@ -7,7 +7,11 @@ import { accessLinkIn, buyInSandbox, signIn } from './admin-helpers.ts';
 import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
 import { expectNoAxeViolations, shoot, waitForMail } from './mails-and-shots.ts';
 import { expectAccessEndedOnReload } from './member-helpers.ts';
-import { efiRig, fillCheckout, mercadoPagoRig, PRODUCT, shopAddress, tapForPix, wooviRig, type ProviderRig } from './provider-rigs.ts';
+import { fillCheckout, PRODUCT, shopAddress, tapForPix } from './provider-rigs.ts';
+import { efiRig } from '../support/providers/efi/efi-journey-rig.ts';
+import { mercadoPagoRig } from '../support/providers/mercadopago/mercadopago-journey-rig.ts';
+import { wooviRig } from '../support/providers/woovi/woovi-journey-rig.ts';
+import type { JourneyRig } from '../support/provider-rig.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -257,7 +261,7 @@ test.describe('Contestações', () => {
 
 /** A provider's side of one dispute, as its stand-in plays it (tests/support/stand-ins/, from its public documents). */
 interface DisputeStory {
-  rig: ProviderRig;
+  rig: JourneyRig;
   /** The buyer contests the paid charge in their bank app; the provider lists it (`polled`) or posts its webhook. */
   open(chargeId: string): Promise<void>;
   /** Efí has no dispute webhook: the console's "Verificar contestações agora" reads its infractions. */

@@ -3,7 +3,8 @@ import { createPostgresDb, type TestDb } from '../integration/test-db.ts';
 import { ordersBy } from '../support/db-reads.ts';
 import { expect, test, withServerDb } from './fixtures.ts';
 import { waitForMail } from './mails-and-shots.ts';
-import { fillCheckout, mercadoPagoRig, PRODUCT, shopAddress } from './provider-rigs.ts';
+import { fillCheckout, PRODUCT, shopAddress } from './provider-rigs.ts';
+import { mercadoPagoRig } from '../support/providers/mercadopago/mercadopago-journey-rig.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**

@@ -2,7 +2,8 @@ import type { TestDb } from '../integration/test-db.ts';
 import { ordersBy } from '../support/db-reads.ts';
 import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER } from '../support/providers/efi/efi-open-finance-stand-in.ts';
 import { expect, withServerDb } from './fixtures.ts';
-import { efiRig, shopAddress } from './provider-rigs.ts';
+import { shopAddress } from './provider-rigs.ts';
+import { efiRig } from '../support/providers/efi/efi-journey-rig.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /** The production build paying by Efí with Open Finance on: its API Pix stand-in, its Open Finance stand-in and bank page. */

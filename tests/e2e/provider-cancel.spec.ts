@@ -5,7 +5,11 @@ import { parseMail } from '../integration/mime.ts';
 import { ordersBy, outboxRows } from '../support/db-reads.ts';
 import { freePort } from '../support/nginx.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
-import { MP_STAND_IN_TOKEN, MP_STAND_IN_WEBHOOK_SECRET, startMercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
+import {
+  MP_STAND_IN_TOKEN,
+  MP_STAND_IN_WEBHOOK_SECRET,
+  startMercadoPagoStandIn,
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 

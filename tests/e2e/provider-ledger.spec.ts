@@ -7,7 +7,11 @@ import { freePort } from '../support/nginx.ts';
 import { checkout } from '../support/provider-rig.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import { startAbacatepayStandIn } from '../support/providers/abacatepay/abacatepay-stand-in.ts';
-import { MP_STAND_IN_TOKEN, MP_STAND_IN_WEBHOOK_SECRET, startMercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
+import {
+  MP_STAND_IN_TOKEN,
+  MP_STAND_IN_WEBHOOK_SECRET,
+  startMercadoPagoStandIn,
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { signIn } from './admin-helpers.ts';
 import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
 import { waitForMail } from './mails-and-shots.ts';

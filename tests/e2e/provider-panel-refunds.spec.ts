@@ -4,7 +4,9 @@ import type { WooviStandIn } from '../support/providers/woovi/woovi-stand-in.ts'
 import { accessLinkIn, signIn } from './admin-helpers.ts';
 import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
 import { waitForMail } from './mails-and-shots.ts';
-import { fillCheckout, PRODUCT, shopAddress, tapForPix, wooviRig, type Buyer, type ProviderRig } from './provider-rigs.ts';
+import { fillCheckout, PRODUCT, shopAddress, tapForPix, type Buyer } from './provider-rigs.ts';
+import { wooviRig } from '../support/providers/woovi/woovi-journey-rig.ts';
+import type { JourneyRig } from '../support/provider-rig.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -23,7 +25,7 @@ const BUMP_CHECKBOX = `Sim, quero a ${BUMP} por mais R$ 9,90`;
 const ACCESS_SUBJECT = `Seu acesso à ${PRODUCT} está liberado`;
 
 let server: RunningServer;
-let rig: ProviderRig & { standIn: WooviStandIn };
+let rig: JourneyRig & { standIn: WooviStandIn };
 test.beforeAll(async () => {
   const shop = await shopAddress();
   rig = await wooviRig(shop.url);

@@ -3,30 +3,23 @@ import type { ProviderId } from '../../src/server/gateway/provider-registry.ts';
 import { createPostgresDb, type TestDb } from '../integration/test-db.ts';
 import { ordersBy } from '../support/db-reads.ts';
 import { refusedUrl } from '../support/loopback.ts';
-import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/providers/abacatepay/abacatepay-stand-in.ts';
+import { abacatepayRig } from '../support/providers/abacatepay/abacatepay-journey-rig.ts';
 import { startMercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { startWooviStandIn } from '../support/providers/woovi/woovi-stand-in.ts';
 import { accessLinkIn } from './admin-helpers.ts';
 import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
 import { expectAccessEndedOnReload } from './member-helpers.ts';
 import { waitForMail } from './mails-and-shots.ts';
-import {
-  efiRig,
-  mercadoPagoEnv,
-  mercadoPagoRig,
-  PRODUCT,
-  shopAddress,
-  tapForPix,
-  wooviEnv,
-  wooviRig,
-  type Buyer,
-  type ProviderRig,
-} from './provider-rigs.ts';
+import { PRODUCT, shopAddress, tapForPix, type Buyer } from './provider-rigs.ts';
+import { efiRig } from '../support/providers/efi/efi-journey-rig.ts';
+import { mercadoPagoEnv, mercadoPagoRig } from '../support/providers/mercadopago/mercadopago-journey-rig.ts';
+import { wooviEnv, wooviRig } from '../support/providers/woovi/woovi-journey-rig.ts';
+import type { JourneyRig } from '../support/provider-rig.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
  * Each PIX provider end to end in real Chromium, against the production build and the provider's
- * stand-in (tests/support/stand-ins/, built from its public documentation): the buyer taps, gets
+ * stand-in (tests/support/providers/<id>/, built from its public documentation): the buyer taps, gets
  * the provider's PIX, the provider posts its signed webhook, the page confirms, the access e-mail's
  * link opens the member page, and the refund asked there goes back through the provider
  * (REFUND_MODE=auto, GATEWAY_REFUNDS=1) and ends the access. Then failover: with the first provider
@@ -35,34 +28,6 @@ import { startServer, type RunningServer } from './server.ts';
 
 const ACCESS_SUBJECT = `Seu acesso à ${PRODUCT} está liberado`;
 const PRICE_CENTS = 1990;
-const ABACATEPAY_WEBHOOK_SECRET = 'abacate-webhook-secret-e2e';
-
-async function abacatepayRig(shopUrl: string): Promise<ProviderRig & { standIn: AbacatepayStandIn }> {
-  const standIn = await startAbacatepayStandIn();
-  // The webhook the seller registers in AbacatePay's dashboard (docs/payments.md#abacatepay).
-  standIn.webhook = { url: `${shopUrl}/api/webhooks/abacatepay`, secret: ABACATEPAY_WEBHOOK_SECRET };
-  const charge = (chargeId: string) => standIn.charges.get(chargeId)!;
-  return {
-    standIn,
-    env: {
-      PAYMENT_PROVIDERS: 'abacatepay',
-      ABACATEPAY_API_KEY: standIn.apiKey,
-      ABACATEPAY_WEBHOOK_SECRET,
-      ABACATEPAY_API_URL: standIn.url,
-    },
-    pixCode: (chargeId) => charge(chargeId).brCode,
-    async pay(chargeId) {
-      await standIn.markPaid(chargeId);
-      expect(standIn.deliveries.at(-1)?.status).toBe(200);
-    },
-    // AbacatePay refunds the whole charge in its answer (and posts `transparent.refunded`).
-    settleRefund: async () => undefined,
-    refundsInCents: (chargeId) => (charge(chargeId).refundPublicId ? [charge(chargeId).amount] : []),
-    chargeIds: () => [...standIn.charges.keys()],
-    stop: () => standIn.stop(),
-  };
-}
-
 /** The buyer's one order: which provider took it and under which charge id. */
 async function orderOf(
   server: RunningServer,
@@ -80,7 +45,7 @@ async function orderOf(
 async function buyPayAndRefund(
   browser: Browser,
   provider: ProviderId,
-  makeRig: (shopUrl: string) => Promise<ProviderRig>,
+  makeRig: (shopUrl: string) => Promise<JourneyRig>,
   buyer: Buyer,
   database?: TestDb & { url: string },
 ) {
@@ -170,7 +135,7 @@ test.describe('with the first provider down, one tap gives one PIX from the seco
   async function failOver(
     browser: Browser,
     first: { id: ProviderId; env: Record<string, string> },
-    second: { id: ProviderId; rig: (shopUrl: string) => Promise<ProviderRig> },
+    second: { id: ProviderId; rig: (shopUrl: string) => Promise<JourneyRig> },
     buyer: Buyer,
   ) {
     const shop = await shopAddress();

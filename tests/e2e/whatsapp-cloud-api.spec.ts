@@ -2,7 +2,13 @@ import type { Browser } from '@playwright/test';
 import { site } from '../../src/content/site.ts';
 import { formatExpiry } from '../../src/shared/time.ts';
 import { isPixEmail, startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
-import { payAndPostBack, standInEnv, startGatewayStandIn, type ChargeLedger, type GatewayStandIn } from '../support/providers/tribopay/tribopay-stand-in.ts';
+import {
+  payAndPostBack,
+  standInEnv,
+  startGatewayStandIn,
+  type ChargeLedger,
+  type GatewayStandIn,
+} from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { orderRow } from '../support/db-reads.ts';
 import { freePort } from '../support/nginx.ts';
 import { quietHoursAround } from '../support/quiet-hours.ts';

@@ -60,6 +60,22 @@ export interface StandInRig {
   stop(): Promise<void>;
 }
 
+/** One provider's stand-in, as a browser journey (tests/e2e/) needs it; charges are named by the id the order keeps. */
+export interface JourneyRig {
+  env: Record<string, string>;
+  /** The PIX code the provider gave for the charge. */
+  pixCode(chargeId: string): string;
+  /** The buyer pays: the stand-in marks the charge paid and posts its webhook, signed as the provider signs it. */
+  pay(chargeId: string): Promise<void>;
+  /** Brings a refund the provider accepted to its end (Efí's devolução settles later and is notified). */
+  settleRefund(chargeId: string): Promise<void>;
+  /** The refunds the stand-in holds for the charge, in centavos. */
+  refundsInCents(chargeId: string): number[];
+  /** Every charge the stand-in holds. */
+  chargeIds(): string[];
+  stop(): Promise<void>;
+}
+
 export interface CheckoutBody {
   orderId?: string;
   amountCents?: number;
