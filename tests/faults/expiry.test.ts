@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { uniqueBuyer } from '../support/clients.ts';
 import { checkout } from '../support/fault-kit.ts';
-import { chargeRequestsFor, standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/providers/tribopay/tribopay-stand-in.ts';
+import {
+  chargeRequestsFor,
+  standInEnv,
+  startGatewayStandIn,
+  type GatewayStandIn,
+} from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 
 const DAY = 24 * 60 * 60_000;

@@ -3,7 +3,13 @@ import type { Context } from 'hono';
 import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
 import { tableRows } from '../support/db-reads.ts';
 import { checkout, readOrder } from '../support/fault-kit.ts';
-import { chargeRequestsFor, gatewayReplies, standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/providers/tribopay/tribopay-stand-in.ts';
+import {
+  chargeRequestsFor,
+  gatewayReplies,
+  standInEnv,
+  startGatewayStandIn,
+  type GatewayStandIn,
+} from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { startServer, withServerDb, type RunningServer } from '../support/server-process.ts';
 
 /** The gateway client gives up on a request after 15 s (src/server/gateway/providers/tribopay/tribopay-client.ts). */

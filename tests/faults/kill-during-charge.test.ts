@@ -7,7 +7,12 @@ import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
 import { ordersBy } from '../support/db-reads.ts';
 import { checkout, postback, readOrder } from '../support/fault-kit.ts';
 import { waitFor } from '../support/wait.ts';
-import { chargeRequestsFor, standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/providers/tribopay/tribopay-stand-in.ts';
+import {
+  chargeRequestsFor,
+  standInEnv,
+  startGatewayStandIn,
+  type GatewayStandIn,
+} from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { startServer, withServerDb, type RunningServer } from '../support/server-process.ts';
 
 let gateway: GatewayStandIn;

@@ -3,7 +3,12 @@ import { createGatewayClient, type GatewayClientOptions } from '../../src/server
 import { GatewayError, type GatewayProduct } from '../../src/server/gateway/types.ts';
 import type { ChargeInput } from '../../src/server/gateway/providers/tribopay/tribopay-types.ts';
 import { createLogger, type LogLevel } from '../../src/server/lib/logger.ts';
-import { gatewayReplies, startGatewayStandIn, type GatewayRequest, type GatewayStandIn } from '../support/providers/tribopay/tribopay-stand-in.ts';
+import {
+  gatewayReplies,
+  startGatewayStandIn,
+  type GatewayRequest,
+  type GatewayStandIn,
+} from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { refusedUrl } from '../support/loopback.ts';
 
 /**

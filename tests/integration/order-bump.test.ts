@@ -10,7 +10,12 @@ import { entitledLists } from '../../src/server/orders/purchase-service.ts';
 import { businessMonth } from '../../src/shared/time.ts';
 import { newCheckoutKey, newViewKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { orderRow, outboxRows, refundRow, setOrderColumns } from '../support/db-reads.ts';
-import { standInGatewayClient, STAND_IN_PRODUCT_HASH, type ChargeLedger, type GatewayRequest } from '../support/providers/tribopay/tribopay-stand-in.ts';
+import {
+  standInGatewayClient,
+  STAND_IN_PRODUCT_HASH,
+  type ChargeLedger,
+  type GatewayRequest,
+} from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import { consoleCall, drainOutbox, ledgerSays } from '../support/purchase.ts';
 import { databases } from './test-db.ts';

@@ -69,7 +69,11 @@ import {
   type OpenFinanceSettings,
 } from '../../src/server/gateway/providers/efi/open-finance-client.ts';
 import { readOpenFinanceReturn, verifyOpenFinanceWebhook } from '../../src/server/gateway/providers/efi/open-finance-webhook.ts';
-import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER, STAND_IN_PARTICIPANTS } from '../support/providers/efi/efi-open-finance-stand-in.ts';
+import {
+  EfiOpenFinanceStandIn,
+  OPEN_FINANCE_TEST_SELLER,
+  STAND_IN_PARTICIPANTS,
+} from '../support/providers/efi/efi-open-finance-stand-in.ts';
 import { makeTestPki, type TestPki } from '../support/providers/efi/efi-stand-in.ts';
 import { startWebhookTerminator, type WebhookTerminator } from '../support/providers/efi/efi-webhook-terminator.ts';
 

@@ -1,6 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SKIP_MS } from '../../src/server/gateway/payments.ts';
-import { gatewayReplies, startGatewayStandIn, type ChargeLedger, type GatewayStandIn } from '../support/providers/tribopay/tribopay-stand-in.ts';
+import {
+  gatewayReplies,
+  startGatewayStandIn,
+  type ChargeLedger,
+  type GatewayStandIn,
+} from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { uniqueBuyer } from '../support/clients.ts';
 import { refusedUrl } from '../support/loopback.ts';
 import { mpError, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';

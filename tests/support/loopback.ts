@@ -22,7 +22,10 @@ export function listenOnLoopback(
   mtls?: { key: string; cert: string; ca: string },
 ): Promise<LoopbackServer> {
   const secure = mtls
-    ? { createServer: https.createServer, serverOptions: { ...mtls, requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' as const } }
+    ? {
+        createServer: https.createServer,
+        serverOptions: { ...mtls, requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' as const },
+      }
     : {};
   return new Promise((resolve) => {
     const server = serve({ fetch, port, hostname: '127.0.0.1', ...secure }, (info: AddressInfo) =>
