@@ -62,16 +62,16 @@ async function phoneServed(browser: Browser, url: string, pathname: string, vari
   throw new Error(`no phone was served version ${variant} of ${pathname} in 24 tries`);
 }
 
-/** The test and variant the order of `email` recorded, read from the cluster's database. */
+/** The tests and variants the order of `email` counts for, read from the cluster's database. */
 async function recordedVariant(cluster: Cluster, email: string) {
   const client = new pg.Client({ connectionString: cluster.databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ experiment_id: string | null; experiment_variant: number | null }>(
-      'select experiment_id, experiment_variant from orders where buyer_email = $1',
+    const { rows } = await client.query<{ experiment_id: string; variant: number }>(
+      'select e.experiment_id, e.variant from orders o join order_experiments e on e.order_id = o.id where o.buyer_email = $1',
       [email],
     );
-    return rows.map((row) => ({ experimentId: row.experiment_id, variant: row.experiment_variant }));
+    return rows.map((row) => ({ experimentId: row.experiment_id, variant: row.variant }));
   } finally {
     await client.end();
   }

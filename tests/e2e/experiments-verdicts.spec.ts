@@ -44,10 +44,9 @@ async function seedStore(db: Db, experimentId: string, arms: readonly ArmSeed[])
       await insertOrderRow(db, {
         id,
         charge_id: `chg_${id}`,
-        experiment_id: experimentId,
-        experiment_variant: variant,
         created_at: now - 60_000,
       });
+      await db.db.insertInto('order_experiments').values({ order_id: id, experiment_id: experimentId, variant }).execute();
       if (sale >= arm.refundRequests) continue;
       await db.db
         .insertInto('refunds')

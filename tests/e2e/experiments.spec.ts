@@ -139,11 +139,12 @@ const story: DbStory = async (browser, server, withDb) => {
   const recorded = await withDb((db) =>
     db.db
       .selectFrom('orders')
-      .select(['experiment_id', 'experiment_variant'])
-      .where('buyer_email', '=', 'teste-b@example.com')
-      .executeTakeFirstOrThrow(),
+      .innerJoin('order_experiments', 'order_experiments.order_id', 'orders.id')
+      .select(['order_experiments.experiment_id', 'order_experiments.variant'])
+      .where('orders.buyer_email', '=', 'teste-b@example.com')
+      .execute(),
   );
-  expect(recorded).toEqual({ experiment_id: experimentId, experiment_variant: 1 });
+  expect(recorded.map((row) => ({ ...row, variant: Number(row.variant) }))).toEqual([{ experiment_id: experimentId, variant: 1 }]);
 
   // The console counts both versions.
   await expect

@@ -4,7 +4,7 @@ import { offerDefaults } from '../../src/content/offer.ts';
 import type { ExperimentList } from '../../src/shared/experiments/experiment-api.ts';
 import { LANDING_BUDGET_BYTES, type AdminPageState } from '../../src/shared/offer.ts';
 import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
-import { orderRow } from '../support/db-reads.ts';
+import { orderRow, orderVariants } from '../support/db-reads.ts';
 import { consoleCall, sandboxSays } from '../support/purchase.ts';
 import { startTestServer, useTestServer, type TestServer } from '../support/test-server.ts';
 import { builtSite, siteBuilt } from '../support/built-site.ts';
@@ -156,7 +156,7 @@ describe.skipIf(!siteBuilt).each(databases)('A/B tests of the page, served by th
     expect(order.status).toBe(201);
     await sandboxSays(running.server, running.db, order.body.orderId, 'paid');
     const row = await orderRow(running.db, order.body.orderId);
-    expect([row.experiment_id, Number(row.experiment_variant)]).toEqual([experimentId, 1]);
+    expect(await orderVariants(running.db, order.body.orderId)).toEqual([[experimentId, 1]]);
     // A variant of no running test is dropped, never refused.
     const unknown = await postOrder<{ orderId: string }>(url(), {
       ...uniqueBuyer(),
@@ -164,7 +164,7 @@ describe.skipIf(!siteBuilt).each(databases)('A/B tests of the page, served by th
       experiment: 'exp_outro.1',
     });
     expect(unknown.status).toBe(201);
-    expect((await orderRow(running.db, unknown.body.orderId)).experiment_id).toBeNull();
+    expect(await orderVariants(running.db, unknown.body.orderId)).toEqual([]);
 
     await Promise.all([running.server.background.idle(), other.background.idle()]);
     const [test] = (await list()).experiments;
@@ -243,18 +243,106 @@ describe.skipIf(!siteBuilt).each(databases)('A/B tests of the page, served by th
         'User-Agent': userAgent,
       });
       expect(order.status).toBe(201);
-      return orderRow(running.db, order.body.orderId);
+      return orderVariants(running.db, order.body.orderId);
     };
     // B's buyer pays on this instance, A's on the other: the day's salt is the database's, so both recognise them.
-    const b = await buy(url(), seen.get(1)!);
-    expect([b.experiment_id, Number(b.experiment_variant)]).toEqual([presellId, 1]);
-    const a = await buy(other.url, seen.get(0)!);
-    expect([a.experiment_id, Number(a.experiment_variant)]).toEqual([presellId, 0]);
+    expect(await buy(url(), seen.get(1)!)).toEqual([[presellId, 1]]);
+    expect(await buy(other.url, seen.get(0)!)).toEqual([[presellId, 0]]);
     // Someone who never opened /presell today, and another browser at B's address, count for no test.
-    expect((await buy(url(), newClientAddress())).experiment_id).toBeNull();
-    expect((await buy(url(), seen.get(1)!, BROWSER.replace('Pixel 8', 'Pixel 9'))).experiment_id).toBeNull();
+    expect(await buy(url(), newClientAddress())).toEqual([]);
+    expect(await buy(url(), seen.get(1)!, BROWSER.replace('Pixel 8', 'Pixel 9'))).toEqual([]);
     const [test] = (await list()).experiments;
     expect(test!.id).toBe(presellId);
     expect(test!.figures.map((arm) => arm.pixGenerated)).toEqual([1, 1]);
+  });
+});
+
+describe.skipIf(!siteBuilt).each(databases)('an order counts for every running test its buyer was in ($name)', (database) => {
+  const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD }, { clock: 'now', site: () => builtSite(PASSWORD) });
+  const url = () => running.server.url;
+  let cookie: string;
+  let homeId: string;
+  let presellId: string;
+  const call = (pathname: string, body?: unknown) => consoleCall(url(), cookie, pathname, body);
+  const mark = async (address: string, pathname: string) => Number((await visit(url(), address, {}, pathname)).mark!.split('.')[1]);
+  /** An order placed on `/` from `address`; its [test, variant] rows. */
+  const buy = async (address: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+    const order = await postOrder<{ orderId: string }>(url(), { ...uniqueBuyer(), checkoutKey: newCheckoutKey(), ...body }, address, {
+      'User-Agent': BROWSER,
+      ...headers,
+    });
+    expect(order.status).toBe(201);
+    return { orderId: order.body.orderId, variants: await orderVariants(running.db, order.body.orderId) };
+  };
+
+  beforeAll(async () => {
+    cookie = await signInToConsole(url(), PASSWORD);
+    const endsAt = running.clock.now + 28 * DAY;
+    const presell = await call('/experiments', {
+      ...headlineTest(endsAt, { presell: { headline: PRESELL_B } }),
+      page: '/presell',
+      name: 'Título da pré-venda',
+    });
+    const home = await call('/experiments', headlineTest(endsAt));
+    expect([presell.status, home.status]).toEqual([201, 201]);
+    presellId = ((await presell.json()) as { id: string }).id;
+    homeId = ((await home.json()) as { id: string }).id;
+  });
+
+  it('counts an order paid on / for the / test by its mark and for the /presell test by today’s visit, once each on a retry', async () => {
+    // A buyer who saw /presell B and then / A, and one who saw /presell A and / B.
+    const buyers = new Map<string, { address: string; presell: number; home: number }>();
+    for (let client = 0; client < 40 && buyers.size < 2; client++) {
+      const address = newClientAddress();
+      const presell = await mark(address, '/presell');
+      const home = await mark(address, '/');
+      if (presell !== home) buyers.set(`${presell}${home}`, { address, presell, home });
+    }
+    expect([...buyers.keys()].sort()).toEqual(['01', '10']);
+    await running.server.background.idle();
+    for (const { address, presell, home } of buyers.values()) {
+      const body = { ...uniqueBuyer(), checkoutKey: newCheckoutKey(), experiment: `${homeId}.${home}` };
+      const { orderId, variants } = await buy(address, body);
+      expect(variants).toEqual(
+        [
+          [homeId, home],
+          [presellId, presell],
+        ].sort(),
+      );
+      // A retry of that checkout (the same key) is the same order: another mark or cookie adds nothing.
+      const retried = await buy(address, { ...body, experiment: `${homeId}.${presell}` }, { Cookie: `vitrine_ab=${presellId}.${home}` });
+      expect(retried).toEqual({ orderId, variants });
+    }
+    const { experiments } = (await (await call('/experiments')).json()) as ExperimentList;
+    for (const id of [homeId, presellId])
+      expect(experiments.find((test) => test.id === id)!.figures.map((arm) => arm.pixGenerated)).toEqual([1, 1]);
+  });
+
+  it('attributes yesterday’s /presell variant through the consented cookie when today’s daily id never saw /presell, and ignores hostile cookies', async () => {
+    const address = newClientAddress();
+    const yesterday = await mark(address, '/presell');
+    await running.server.background.idle();
+    running.clock.now += DAY;
+    const home = await mark(address, '/');
+    const experiment = `${homeId}.${home}`;
+    // Today's daily id never opened /presell: without the cookie the order counts for / only.
+    expect((await buy(address, { experiment })).variants).toEqual([[homeId, home]]);
+    // The cookie keeps yesterday's variant; its entry for / yields to the page's own mark.
+    const kept = `vitrine_consent=x; vitrine_ab=${presellId}.${yesterday}~${homeId}.${1 - home}`;
+    expect((await buy(newClientAddress(), { experiment }, { Cookie: kept })).variants).toEqual(
+      [
+        [homeId, home],
+        [presellId, yesterday],
+      ].sort(),
+    );
+    for (const hostile of [
+      `vitrine_ab=${presellId}.2`,
+      `vitrine_ab=${presellId}.1~a.0~b.0`,
+      `vitrine_ab=${presellId}.1.1`,
+      'vitrine_ab=__proto__.1',
+      `vitrine_ab=${presellId}.1~${'x'.repeat(4_000)}`,
+      `vitrine_ab=${'a-'.repeat(2_000)}.1`,
+    ])
+      expect((await buy(newClientAddress(), { experiment }, { Cookie: hostile })).variants, hostile).toEqual([[homeId, home]]);
   });
 });

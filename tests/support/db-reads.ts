@@ -14,6 +14,12 @@ export function orderRow(db: TestDb, id: string) {
   return db.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
+/** The A/B tests an order counts for, as `[test, variant]` sorted by test. */
+export async function orderVariants(db: TestDb, orderId: string): Promise<Array<[string, number]>> {
+  const rows = await db.db.selectFrom('order_experiments').selectAll().where('order_id', '=', orderId).orderBy('experiment_id').execute();
+  return rows.map((row) => [row.experiment_id, Number(row.variant)]);
+}
+
 /** Outbox rows, of the order and of `kind` when given (a `%` in it matches as in LIKE), in the order they were queued. */
 function outboxQuery(db: TestDb, orderId: string | undefined, kind: string | undefined) {
   let query = db.db.selectFrom('outbox').selectAll();

@@ -51,6 +51,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   provider_refunds: 'orders',
   open_finance_payments: 'orders',
   open_finance_links: 'orders',
+  order_experiments: 'orders',
   access_tokens: 'access',
   member_page_opens: 'access',
   admin_sessions: 'admin',

@@ -42,6 +42,7 @@ import { consoleUsersMigration } from './migrations/0045-console-users.ts';
 import { openFinancePaymentsMigration } from './migrations/0046-open-finance-payments.ts';
 import { openFinanceLinksMigration } from './migrations/0047-open-finance-links.ts';
 import { experimentsMigration } from './migrations/0048-experiments.ts';
+import { orderExperimentsMigration } from './migrations/0049-order-experiments.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
 import type { Database } from './schema.ts';
 
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '0046_open_finance_payments': openFinancePaymentsMigration,
   '0047_open_finance_links': openFinanceLinksMigration,
   '0048_experiments': experimentsMigration,
+  '0049_order_experiments': orderExperimentsMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

@@ -105,9 +105,6 @@ export interface OrdersTable {
   end_to_end_id: Generated<string | null>;
   /** What the MED took back of this charge (lost disputes, migration 0037): "Devolvido pelo MED", not a refund. */
   med_returned_cents: Generated<number>;
-  /** The A/B test and variant the page showed (migration 0048, docs/experiments.md#serving); null outside a test. */
-  experiment_id: Generated<string | null>;
-  experiment_variant: Generated<number | null>;
 }
 
 export type OrderKind = 'main' | 'addon';
@@ -543,6 +540,14 @@ export interface Database {
   experiment_salts: ExperimentSaltsTable;
   experiment_visitors: ExperimentVisitorsTable;
   experiment_events: ExperimentEventsTable;
+  order_experiments: OrderExperimentsTable;
+}
+
+/** An order's variant in each running A/B test its buyer was in (migration 0049, docs/experiments.md#what-is-stored). */
+export interface OrderExperimentsTable {
+  order_id: string;
+  experiment_id: string;
+  variant: number;
 }
 
 /** The day's salt of the cookie-less assignment, one for every instance (docs/experiments.md#serving). */

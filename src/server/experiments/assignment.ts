@@ -60,8 +60,12 @@ export function pickVariant(visitorId: string, weights: readonly number[]): numb
   return weights.length - 1;
 }
 
-/** The variant the visitor's cookie keeps for this test (set after consent), when the test has it; else the day's hash's. */
-export function chooseVariant(kept: readonly KeptVariant[], experimentId: string, visitorId: string, weights: readonly number[]): number {
+/** The variant the visitor's cookie keeps for this test (set after consent), when the test has it. */
+export function keptVariant(kept: readonly KeptVariant[], experimentId: string, weights: readonly number[]): number | undefined {
   const variant = kept.find((entry) => entry.experimentId === experimentId)?.variant;
-  return variant !== undefined && variant < weights.length ? variant : pickVariant(visitorId, weights);
+  return variant !== undefined && variant < weights.length ? variant : undefined;
+}
+
+export function chooseVariant(kept: readonly KeptVariant[], experimentId: string, visitorId: string, weights: readonly number[]): number {
+  return keptVariant(kept, experimentId, weights) ?? pickVariant(visitorId, weights);
 }

@@ -83,7 +83,7 @@ export async function experimentFigures(db: Kysely<Database>, experimentId: stri
   for (const row of addons)
     if (row.parent_order_id) addonCents.set(row.parent_order_id, (addonCents.get(row.parent_order_id) ?? 0) + Number(row.net_cents));
   for (const order of orders) {
-    const arm = at(order.experiment_variant === null ? null : Number(order.experiment_variant));
+    const arm = at(Number(order.variant));
     if (!arm) continue;
     if (refunded.has(order.id)) arm.refundRequests += 1;
     if (disputed.has(order.id)) arm.disputes += 1;

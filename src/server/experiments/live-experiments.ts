@@ -6,8 +6,8 @@ import { pageFile, type RenderedSite, type Site } from '../http/site.ts';
 import type { Background } from '../lib/background.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { LiveOffer } from '../offer/live-offer.ts';
-import { keptVariants } from '../../shared/experiments/variant-cookie.ts';
-import { chooseVariant, createDailySalt, dailyVisitorId, isAutomated, isConsoleSession } from './assignment.ts';
+import { keptVariants, parseMark, type KeptVariant } from '../../shared/experiments/variant-cookie.ts';
+import { chooseVariant, createDailySalt, dailyVisitorId, isAutomated, isConsoleSession, keptVariant } from './assignment.ts';
 import { countExperimentEvent, countExperimentVisitor, countedVariant } from './experiment-figures.ts';
 import { runningExperiments, variantOffer, variantsOf } from './experiment-service.ts';
 
@@ -40,8 +40,8 @@ export interface LiveExperiments {
   choose(file: string, visitor: Visitor): Promise<{ page: Page; testing: true } | { page: undefined; testing: boolean }>;
   /** A client event (`begin_checkout`) counted for each running test under the visitor's variant. */
   countEvent(name: string, visitor: Visitor): Promise<void>;
-  /** An order's test and variant: its page's mark (`data-experiment`) if valid, else a test that counted this visitor today. */
-  recorded(mark: string | undefined, visitor: Visitor): Promise<{ experimentId: string; variant: number } | null>;
+  /** An order's variant in each running test: its page's mark (`data-experiment`) if valid, then each other test's by the cookie or today's count. */
+  orderVariants(mark: string | undefined, visitor: Visitor): Promise<KeptVariant[]>;
 }
 
 // Long: the served tests, their renders and the serial queue are one closure its four methods share.
@@ -133,15 +133,19 @@ export function createLiveExperiments(deps: {
       for (const { test, variant } of (await assign(visitor)) ?? [])
         await countExperimentEvent(deps.db, { experimentId: test.id, variant, name });
     },
-    async recorded(mark, visitor) {
-      const match = /^([A-Za-z0-9_-]{1,40})\.([0-3])$/.exec(mark ?? '');
-      const named = match && served.find((candidate) => candidate.id === match[1]);
-      if (named && Number(match[2]) < named.weights.length) return { experimentId: named.id, variant: Number(match[2]) };
-      for (const { test, day, visitorId } of (await assign(visitor)) ?? []) {
-        const variant = await countedVariant(deps.db, { experimentId: test.id, day, visitor: visitorId });
-        if (variant !== undefined) return { experimentId: test.id, variant };
+    async orderVariants(mark, visitor) {
+      const named = parseMark(mark ?? '');
+      const test = named && served.find((candidate) => candidate.id === named.experimentId);
+      const variants = test && named.variant < test.weights.length ? [named] : [];
+      const kept = keptVariants(visitor.cookie);
+      for (const { test: other, day, visitorId } of (await assign(visitor)) ?? []) {
+        if (variants.some((entry) => entry.experimentId === other.id)) continue;
+        const variant =
+          keptVariant(kept, other.id, other.weights) ??
+          (await countedVariant(deps.db, { experimentId: other.id, day, visitor: visitorId }));
+        if (variant !== undefined) variants.push({ experimentId: other.id, variant });
       }
-      return null;
+      return variants;
     },
   };
 }

@@ -1,37 +1,39 @@
-// The orders an A/B test's pages placed (docs/experiments.md#what-is-counted): the variant recorded, and read back for its figures.
+// The orders counted for A/B tests (docs/experiments.md#what-is-counted): each test's variant recorded, and read back for its figures.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { netPaidCentsSql } from './purchase-service.ts';
 
-/** The test's variant the page named, checked by experiments/ (null: none), recorded once: a resumed checkout keeps it. */
-export async function recordOrderVariant(
+/** One row per running test the order counts for, checked by experiments/; the first kept, so a retried checkout counts once. */
+export async function recordOrderVariants(
   db: Kysely<Database>,
   orderId: string,
-  variant: { experimentId: string; variant: number } | null,
+  variants: ReadonlyArray<{ experimentId: string; variant: number }>,
 ): Promise<void> {
-  if (!variant) return;
+  if (variants.length === 0) return;
   await db
-    .updateTable('orders')
-    .set({ experiment_id: variant.experimentId, experiment_variant: variant.variant })
-    .where('id', '=', orderId)
-    .where('experiment_id', 'is', null)
+    .insertInto('order_experiments')
+    .values(variants.map((entry) => ({ order_id: orderId, experiment_id: entry.experimentId, variant: entry.variant })))
+    .onConflict((conflict) => conflict.columns(['order_id', 'experiment_id']).doNothing())
     .execute();
 }
 
-/** The main orders placed under the test, and the net (docs/money.md) of each add-on bought after one of them. */
+/** The main orders counted for the test with their variant, and the net (docs/money.md) of each add-on bought after one of them. */
 export async function experimentOrders(db: Kysely<Database>, experimentId: string) {
   const [main, addons] = await Promise.all([
     db
       .selectFrom('orders')
-      .select(['id', 'experiment_variant', 'charge_id', 'paid_at', netPaidCentsSql.as('net_cents')])
-      .where('experiment_id', '=', experimentId)
-      .where('kind', '=', 'main')
+      .innerJoin('order_experiments', 'order_experiments.order_id', 'orders.id')
+      .select(['orders.id', 'order_experiments.variant', 'orders.charge_id', 'orders.paid_at', netPaidCentsSql.as('net_cents')])
+      .where('order_experiments.experiment_id', '=', experimentId)
+      .where('orders.kind', '=', 'main')
       .execute(),
     db
       .selectFrom('orders')
       .select(['parent_order_id', netPaidCentsSql.as('net_cents')])
       .where('kind', '=', 'addon')
-      .where('parent_order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('experiment_id', '=', experimentId))
+      .where('parent_order_id', 'in', (eb) =>
+        eb.selectFrom('order_experiments').select('order_id').where('experiment_id', '=', experimentId),
+      )
       .execute(),
   ]);
   return { main, addons };

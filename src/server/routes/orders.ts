@@ -23,7 +23,7 @@ import { findAddonOrder, refuseAddonCharge } from './addon-order.ts';
 import { sendReply } from './api-reply.ts';
 import { disputeBlockedCheckout } from '../../content/disputes.ts';
 import { isBuyerBlocked } from '../disputes/dispute-service.ts';
-import { recordOrderVariant } from '../orders/order-experiments.ts';
+import { recordOrderVariants } from '../orders/order-experiments.ts';
 
 const CreateOrderSchema = createOrderSchema(messages);
 
@@ -56,7 +56,11 @@ export const ordersRoutes = new Hono<AppEnv>()
       const result = await startCheckout(c.var.orders, input, { address: c.var.clientAddress, userAgent: c.req.header('user-agent') });
       if (result.kind === 'created') {
         const visitor = { address: c.var.clientAddress, userAgent: c.req.header('user-agent'), cookie: c.req.header('cookie') };
-        await recordOrderVariant(c.var.db, result.order.orderId, (await c.var.experiments?.recorded(input.experiment, visitor)) ?? null);
+        await recordOrderVariants(
+          c.var.db,
+          result.order.orderId,
+          (await c.var.experiments?.orderVariants(input.experiment, visitor)) ?? [],
+        );
         return sendReply(c, 'POST', result.order, 201);
       }
       if (result.kind === 'sold_out') {
