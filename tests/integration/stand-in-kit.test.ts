@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import https from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeTestPki, type TestPki } from '../support/providers/efi/efi-stand-in.ts';
+import { makeTestPki, mtlsOf, type TestPki } from '../support/providers/efi/efi-stand-in.ts';
 import { createStandInKit, type StandInKit } from '../support/stand-ins/kit.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
 
@@ -151,7 +152,7 @@ describe('over HTTPS with client certificates (mTLS)', () => {
     pki = makeTestPki();
     const shop = orderShop();
     kit = shop.kit;
-    url = (await kit.listen(shop.app.fetch, { mtls: { key: pki.serverKey, cert: pki.serverCert, ca: pki.caCert } })).url;
+    url = (await kit.listen(shop.app.fetch, { mtls: mtlsOf(pki) })).url;
   });
   afterAll(async () => {
     await kit.stop();
@@ -178,6 +179,32 @@ describe('over HTTPS with client certificates (mTLS)', () => {
     expect(url).toMatch(/^https:\/\/127\.0\.0\.1:/);
     expect(await post(readFileSync(pki.sellerPemPath, 'utf8'))).toBe(201);
     expect(kit.requests.at(-1)!.clientCertificate).toBe(true);
+  });
+
+  it('serves a stand-in that writes its own answer on Node’s response, the TLS socket at hand', async () => {
+    const own = createStandInKit();
+    const listening = await own.listenNode(
+      (request, response) => {
+        response.writeHead(200, { 'Content-Type': 'text/plain' });
+        response.end(`authorized: ${String((request.socket as TLSSocket).authorized)}`);
+      },
+      { mtls: mtlsOf(pki) },
+    );
+    try {
+      const text = await new Promise<string>((resolve, reject) => {
+        const pem = readFileSync(pki.sellerPemPath, 'utf8');
+        https
+          .get(listening.url, { ca: pki.caCert, cert: pem, key: pem }, (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            response.on('end', () => resolve(body));
+          })
+          .on('error', reject);
+      });
+      expect(text).toBe('authorized: true');
+    } finally {
+      await own.stop();
+    }
   });
 
   it('refuses a client without a certificate, or with another CA’s', async () => {

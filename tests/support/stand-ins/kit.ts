@@ -1,4 +1,5 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context, MiddlewareHandler } from 'hono';
 import { listenOnLoopback, type LoopbackServer } from '../loopback.ts';
 
@@ -83,7 +84,12 @@ export interface StandInKit<Route extends string> {
   /** Waits for the deliveries under way (those started with `void deliver(…)`) and the work in the background. */
   settled(): Promise<void>;
   listen(fetch: (request: Request, env?: unknown) => Answer, options?: { mtls?: MtlsOptions; port?: number }): Promise<LoopbackServer>;
-  /** Releases the hanging answers and closes the server, open connections included. */
+  /** `listen` for a stand-in that writes its answers on Node's response itself (Efí's, which reads the TLS socket). */
+  listenNode(
+    handler: (request: IncomingMessage, response: ServerResponse) => void,
+    options?: { mtls?: MtlsOptions; port?: number },
+  ): Promise<LoopbackServer>;
+  /** Releases the hanging answers and closes the servers, open connections included. */
   stop(): Promise<void>;
 }
 
@@ -109,7 +115,7 @@ export function createStandInKit<Route extends string = string>(
   const underWay = new Set<Promise<unknown>>();
   const byContext = new WeakMap<Context, StandInRequest>();
   const errorBody = options.errorBody ?? ((status: number) => ({ error: `scripted ${status}` }));
-  let close: () => Promise<void> = async () => undefined;
+  const closes: Array<() => Promise<void>> = [];
   const track = (promise: Promise<unknown>) => {
     underWay.add(promise);
     void promise.finally(() => underWay.delete(promise));
@@ -213,13 +219,19 @@ export function createStandInKit<Route extends string = string>(
     },
     async listen(fetch, listenOptions = {}) {
       const listening = await listenOnLoopback(fetch, listenOptions.port, listenOptions.mtls);
-      close = listening.close;
+      closes.push(listening.close);
       return listening;
     },
+    listenNode: (handler, listenOptions) =>
+      kit.listen((_request, env) => {
+        const { incoming, outgoing } = env as { incoming: IncomingMessage; outgoing: ServerResponse };
+        handler(incoming, outgoing);
+        return RESPONSE_ALREADY_SENT;
+      }, listenOptions),
     async stop() {
       for (const release of hanging) release();
       hanging.clear();
-      await close();
+      await Promise.all(closes.splice(0).map((close) => close()));
     },
   };
   return kit;

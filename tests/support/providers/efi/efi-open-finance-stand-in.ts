@@ -2,11 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { Hono } from 'hono';
-import { listenOnLoopback, type LoopbackServer } from '../../loopback.ts';
-import { listenMtls, type TestPki } from './efi-stand-in.ts';
+import { createStandInKit } from '../../stand-ins/kit.ts';
+import { mtlsOf, type TestPki } from './efi-stand-in.ts';
 
 /**
  * A stand-in for Efí's Open Finance API (base path /v1) and for the buyer's bank: an https server on 127.0.0.1 that
@@ -116,8 +115,7 @@ export class EfiOpenFinanceStandIn {
   private readonly tokens = new Map<string, number>();
   private readonly scripts: Array<{ method: string; prefix: string; reply: Scripted }> = [];
   private readonly bankTokens = new Map<string, { kind: 'payment' | 'link'; id: string }>();
-  private api: https.Server | null = null;
-  private bank: LoopbackServer | null = null;
+  private readonly kit = createStandInKit();
   private readonly now: () => number;
 
   constructor(private readonly options: OpenFinanceStandInOptions) {
@@ -126,19 +124,13 @@ export class EfiOpenFinanceStandIn {
 
   async start(): Promise<void> {
     const { pki } = this.options;
-    this.api = await listenMtls(pki, (request, response) => void this.handle(request, response));
-    this.url = `https://127.0.0.1:${(this.api.address() as AddressInfo).port}/v1`;
-    this.bank = await listenOnLoopback(this.bankApp().fetch);
-    this.bankUrl = this.bank.url;
+    const api = await this.kit.listenNode((request, response) => void this.handle(request, response), { mtls: mtlsOf(pki) });
+    this.url = `${api.url}/v1`;
+    this.bankUrl = (await this.kit.listen(this.bankApp().fetch)).url;
   }
 
   async stop(): Promise<void> {
-    const api = this.api;
-    if (api) {
-      api.closeAllConnections();
-      await new Promise<void>((resolve) => api.close(() => resolve()));
-    }
-    await this.bank?.close();
+    await this.kit.stop();
   }
 
   /** The next request of `method` whose path (after /v1) starts with `prefix` meets `reply`. */

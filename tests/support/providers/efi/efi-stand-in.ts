@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
+import { createStandInKit, type MtlsOptions } from '../../stand-ins/kit.ts';
 
 /**
  * A stand-in for Efí's API Pix: a real https server on 127.0.0.1 that, like the bank, REQUIRES a
@@ -266,7 +266,7 @@ export class EfiStandIn {
   readonly defences: Array<{ idInfracao: string; analise: string; justificativa: string }> = [];
   private readonly tokens = new Map<string, number>();
   private readonly scripts: Array<{ match: (method: string, path: string) => boolean; reply: ScriptedReply }> = [];
-  private server: https.Server | null = null;
+  private readonly kit = createStandInKit();
   private nextLocId = 100;
   private readonly now: () => number;
 
@@ -276,15 +276,12 @@ export class EfiStandIn {
 
   async start(): Promise<void> {
     const { pki } = this.options;
-    this.server = await listenMtls(pki, (request, response) => void this.handle(request, response));
-    this.url = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    const listening = await this.kit.listenNode((request, response) => void this.handle(request, response), { mtls: mtlsOf(pki) });
+    this.url = listening.url;
   }
 
   async stop(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await this.kit.stop();
   }
 
   /** The next request matching `method` and a path starting with `pathPrefix` meets `reply`. */
@@ -889,15 +886,7 @@ export async function startEfiStandIn(options: { certificate?: 'p12' | 'pem' | '
   };
 }
 
-/** An https server on loopback that, like Efí's APIs, takes only clients whose certificate `pki`'s CA signed. */
-export async function listenMtls(
-  pki: TestPki,
-  handler: (request: IncomingMessage, response: ServerResponse) => void,
-): Promise<https.Server> {
-  const server = https.createServer(
-    { key: pki.serverKey, cert: pki.serverCert, ca: pki.caCert, requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' },
-    handler,
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
+/** The stand-in's server certificate, and the CA whose client certificates it takes, as Efí's APIs take only those. */
+export function mtlsOf(pki: TestPki): MtlsOptions {
+  return { key: pki.serverKey, cert: pki.serverCert, ca: pki.caCert };
 }
