@@ -259,7 +259,7 @@ test.describe('Contestações', () => {
   });
 });
 
-/** A provider's side of one dispute, as its stand-in plays it (tests/support/stand-ins/, from its public documents). */
+/** A provider's side of one dispute, as its stand-in plays it (tests/support/providers/, from its public documents). */
 interface DisputeStory {
   rig: JourneyRig;
   /** The buyer contests the paid charge in their bank app; the provider lists it (`polled`) or posts its webhook. */

@@ -19,7 +19,7 @@ import { runServerExpectingExit, startServer, type RunningServer } from './serve
 
 /**
  * What a provider accepted ends delivered or refunded, in real Chromium against the production build
- * and the providers' stand-ins (tests/support/stand-ins/, built from their public documentation;
+ * and the providers' stand-ins (tests/support/providers/, built from their public documentation;
  * docs/payments.md#reconciliation): a PIX retired by a re-checkout and paid late, its one read-back
  * failing, is found by the reconciler and its page shows it paid; a provider taken out of
  * PAYMENT_PROVIDERS with its credentials set still confirms the PIX it gave, Saúde lists it, and

@@ -27,7 +27,7 @@ import { databases } from './test-db.ts';
  * closed at its provider or past its expiry and grace, whether it is pending, retired by a
  * re-checkout, erased, or of a provider taken out of PAYMENT_PROVIDERS; one hanging provider delays
  * no other; a webhook whose signature fails is answered 401 and shown in Saúde. The providers are
- * their stand-ins over real HTTP (tests/support/stand-ins/, each citing the provider's documents).
+ * their stand-ins over real HTTP (tests/support/providers/, each citing the provider's documents).
  */
 
 const MINUTE = 60_000;

@@ -423,9 +423,10 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
       const answer = { refund: refundJson(refund) };
       if (standIn.refundsConfirm === 'after_answer') {
         // The answer says IN_PROCESSING; the bank confirms moments later, with its webhook.
-        setImmediate(() => {
+        kit.inBackground(async () => {
+          await new Promise((resolve) => setImmediate(resolve));
           refund.status = 'CONFIRMED';
-          void deliverRefund(charge, refund).catch(() => undefined);
+          await deliverRefund(charge, refund);
         });
       }
       return c.json(answer);
