@@ -156,7 +156,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
           const devolucoes = () =>
             efi.requests.filter((request) => request.method === 'PUT' && request.path.includes(`/v2/pix/${endToEndId}/devolucao/`));
           await waitFor('the devolução to be asked for', () => devolucoes().length === 1, 15_000);
-          expect(JSON.parse(devolucoes()[0]!.body)).toEqual({ valor: '19.90' });
+          expect(JSON.parse(devolucoes()[0]!.rawBody)).toEqual({ valor: '19.90' });
           expect(await statusOf(order.id)).toBe('paid');
 
           // Efí returns the money; the refund's next read (after its backoff) sees it and ends the access.

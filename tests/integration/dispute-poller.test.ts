@@ -47,7 +47,7 @@ for (const database of databases) {
       ...overrides,
     });
     const listCalls = () => bank.requests.filter((request) => request.path.startsWith('/v2/gn/infracoes'));
-    const inicioOf = (index: number) => new URL(listCalls()[index]!.path, bank.url).searchParams.get('inicio');
+    const inicioOf = (index: number) => listCalls()[index]!.query.inicio;
 
     async function infractionOnPaidCharge(): Promise<string> {
       const charge = await efi.createCharge({

@@ -127,7 +127,7 @@ describe('npm run efi-webhook', () => {
       expect(standIn.webhookSkipsMtls).toBe(true);
       const [put] = webhookCalls();
       expect(put!.headers['x-skip-mtls-checking']).toBe('true');
-      expect(JSON.parse(put!.body)).toEqual({ webhookUrl: standIn.webhookUrl });
+      expect(JSON.parse(put!.rawBody)).toEqual({ webhookUrl: standIn.webhookUrl });
 
       expect(lines(stdout)).toEqual([
         `Registered at Efí for the PIX key ${PIX_KEY}: ${SITE}/api/webhooks/efi/pix?hmac=***&ignorar= (hmac in the URL, without mTLS)`,

@@ -91,7 +91,7 @@ for (const database of databases) {
       const server = await serverWith(providersEnv(['efi'], efi.env()));
       const { a, b } = await replaceWithBump(server, 'Caio Ventura');
       const patches = efi.standIn.requests.filter((request) => request.method === 'PATCH' && request.path === `/v2/cob/${a.charge_id}`);
-      expect(patches.map((request) => JSON.parse(request.body) as unknown)).toEqual([{ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }]);
+      expect(patches.map((request) => JSON.parse(request.rawBody) as unknown)).toEqual([{ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }]);
       expect(efi.standIn.cob(a.charge_id!)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
       expect(a.provider_closed_at).not.toBeNull();
       expect(() => efi.standIn.pay(a.charge_id!)).toThrow(/no payable cob/);

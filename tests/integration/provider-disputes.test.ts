@@ -114,8 +114,8 @@ describe('Efí: MED infractions', () => {
     ]);
     const listed = bank.requests.find((request) => request.path.startsWith('/v2/gn/infracoes'))!;
     expect(listed.method).toBe('GET');
-    expect(new URL(listed.path, bank.url).searchParams.get('inicio')).toBe('2026-03-01T15:00:00Z');
-    expect(new URL(listed.path, bank.url).searchParams.get('fim')).toBe('2026-03-02T15:00:01Z');
+    expect(listed.query.inicio).toBe('2026-03-01T15:00:00Z');
+    expect(listed.query.fim).toBe('2026-03-02T15:00:01Z');
   });
 
   it('reads each status as its state: an accepted infraction is lost, a rejected one won', async () => {

@@ -139,7 +139,7 @@ describe('charges', () => {
     expect(tokenCall).toMatchObject({ method: 'POST', path: '/oauth/token', clientCertificate: true });
     expect(tokenCall!.headers.authorization).toBe(`Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`);
     expect(put).toMatchObject({ method: 'PUT', path: `/v2/cob/${charge.chargeId}`, clientCertificate: true });
-    expect(JSON.parse(put!.body)).toEqual({
+    expect(JSON.parse(put!.rawBody)).toEqual({
       calendario: { expiracao: 3600 },
       devedor: { cpf: '12345678909', nome: 'Maria Silva' },
       valor: { original: '29.80' },
@@ -151,7 +151,7 @@ describe('charges', () => {
 
   it('leaves the debtor out when the buyer gave no CPF, as the standard requires a document with a name', async () => {
     await provider().createCharge(input({ customer: { name: 'Ana', email: 'a@example.com', phoneDigits: '11999999999', document: null } }));
-    expect(JSON.parse(standIn.requests.at(-1)!.body)).not.toHaveProperty('devedor');
+    expect(JSON.parse(standIn.requests.at(-1)!.rawBody)).not.toHaveProperty('devedor');
     expect(standIn.violations).toEqual([]);
   });
 
@@ -237,7 +237,7 @@ describe('refunds (devoluções)', () => {
     const put = standIn.requests.at(-1)!;
     expect(put.method).toBe('PUT');
     expect(put.path).toMatch(new RegExp(`^/v2/pix/${endToEndId}/devolucao/[a-zA-Z0-9]{1,35}$`));
-    expect(JSON.parse(put.body)).toEqual({ valor: '9.90' });
+    expect(JSON.parse(put.rawBody)).toEqual({ valor: '9.90' });
 
     const devolucaoId = put.path.split('/').at(-1)!;
     standIn.settleRefund(endToEndId, devolucaoId, 'DEVOLVIDO');
@@ -411,7 +411,7 @@ describe('cancelling a cob', () => {
     const charge = await efi.createCharge(input());
     expect(await efi.cancelCharge!(charge.chargeId)).toMatchObject({ state: 'failed', rawStatus: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' });
     const patch = standIn.requests.at(-1)!;
-    expect([patch.method, patch.path, JSON.parse(patch.body)]).toEqual([
+    expect([patch.method, patch.path, JSON.parse(patch.rawBody)]).toEqual([
       'PATCH',
       `/v2/cob/${charge.chargeId}`,
       { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' },
@@ -568,7 +568,7 @@ describe('registering the webhook for the PIX key', () => {
       expect(put).toMatchObject({ method: 'PUT', path: `/v2/webhook/${PIX_KEY}`, clientCertificate: true });
       expect(put!.headers.authorization).toMatch(/^Bearer /);
       expect(put!.headers['x-skip-mtls-checking']).toBe('false');
-      expect(JSON.parse(put!.body)).toEqual({ webhookUrl: `${terminator.url}/api/webhooks/efi` });
+      expect(JSON.parse(put!.rawBody)).toEqual({ webhookUrl: `${terminator.url}/api/webhooks/efi` });
       expect(await efi.getWebhook()).toBe(`${terminator.url}/api/webhooks/efi`);
       expect(standIn.webhookSkipsMtls).toBe(false);
 
@@ -593,7 +593,7 @@ describe('registering the webhook for the PIX key', () => {
       const [put] = webhookCalls();
       expect(put!.headers['x-skip-mtls-checking']).toBe('true');
       const registered = `${terminator.url}/api/webhooks/efi/pix?hmac=${HMAC_SECRET}&ignorar=`;
-      expect(JSON.parse(put!.body)).toEqual({ webhookUrl: registered });
+      expect(JSON.parse(put!.rawBody)).toEqual({ webhookUrl: registered });
       expect(await efi.getWebhook()).toBe(registered);
       expect(standIn.webhookSkipsMtls).toBe(true);
 

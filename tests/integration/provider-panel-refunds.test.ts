@@ -325,7 +325,7 @@ for (const database of databases) {
       await drainOutbox(server);
       const asked = efi.standIn.requests
         .filter((request) => request.method === 'PUT' && request.path.startsWith(`/v2/pix/${endToEndId}/devolucao/`))
-        .map((request) => (JSON.parse(request.body) as { valor: string }).valor);
+        .map((request) => (JSON.parse(request.rawBody) as { valor: string }).valor);
       expect(asked).toEqual(['14.90']);
       expect(efi.standIn.violations).toEqual([]);
     });

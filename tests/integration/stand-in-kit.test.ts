@@ -181,10 +181,11 @@ describe('over HTTPS with client certificates (mTLS)', () => {
     expect(kit.requests.at(-1)!.clientCertificate).toBe(true);
   });
 
-  it('serves a stand-in that writes its own answer on Node’s response, the TLS socket at hand', async () => {
+  it('serves and records a stand-in that writes its own answer on Node’s response, the TLS socket at hand', async () => {
     const own = createStandInKit();
     const listening = await own.listenNode(
       (request, response) => {
+        own.recordNode(request, response, '');
         response.writeHead(200, { 'Content-Type': 'text/plain' });
         response.end(`authorized: ${String((request.socket as TLSSocket).authorized)}`);
       },
@@ -202,6 +203,8 @@ describe('over HTTPS with client certificates (mTLS)', () => {
           .on('error', reject);
       });
       expect(text).toBe('authorized: true');
+      expect(own.requests).toMatchObject([{ method: 'GET', path: '/', clientCertificate: true }]);
+      await expect.poll(() => own.requests[0]!.status).toBe(200);
     } finally {
       await own.stop();
     }

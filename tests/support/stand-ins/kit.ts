@@ -73,6 +73,8 @@ export interface StandInKit<Route extends string> {
   clearScripts(): void;
   /** Hono middleware that records every request (method, path, query, headers, raw and parsed body). */
   record: MiddlewareHandler;
+  /** `record` for a stand-in that reads Node's request itself (`listenNode`): its raw body read, its answer's status kept. */
+  recordNode(request: IncomingMessage, response: ServerResponse, rawBody: string): StandInRequest;
   /** The request `record` stored for this context. */
   recorded(c: Context): StandInRequest;
   /** Answers a request to `route`: the next scripted fault if one waits, else `real()`, the documented answer. */
@@ -121,6 +123,22 @@ export function createStandInKit<Route extends string = string>(
     void promise.finally(() => underWay.delete(promise));
   };
 
+  function recordOf(method: string, url: URL, headers: Headers, rawBody: string, socket: object | undefined): StandInRequest {
+    const request: StandInRequest = {
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: Object.fromEntries(headers.entries()),
+      rawBody,
+      body: parseJson(rawBody),
+      clientCertificate: socket !== undefined && 'authorized' in socket && socket.authorized === true,
+      at: Date.now(),
+      status: 0,
+    };
+    kit.requests.push(request);
+    return request;
+  }
+
   const hang = (c: Context) => new Promise<Response>((resolve) => hanging.add(() => resolve(c.body(null, 504))));
   const drop = (c: Context) => {
     incoming(c)?.socket.destroy();
@@ -145,24 +163,17 @@ export function createStandInKit<Route extends string = string>(
     script: (route, fault) => void scripts.set(route, [...(scripts.get(route) ?? []), fault]),
     clearScripts: () => scripts.clear(),
     record: async (c, next) => {
-      const rawBody = await c.req.text();
-      const url = new URL(c.req.url);
-      const socket = incoming(c)?.socket;
-      const request: StandInRequest = {
-        method: c.req.method,
-        path: url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        headers: Object.fromEntries(c.req.raw.headers.entries()),
-        rawBody,
-        body: parseJson(rawBody),
-        clientCertificate: socket !== undefined && 'authorized' in socket && socket.authorized === true,
-        at: Date.now(),
-        status: 0,
-      };
+      const request = recordOf(c.req.method, new URL(c.req.url), c.req.raw.headers, await c.req.text(), incoming(c)?.socket);
       byContext.set(c, request);
-      kit.requests.push(request);
       await next();
       request.status = c.res.status;
+    },
+    recordNode(request, response, rawBody) {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
+      const recorded = recordOf(request.method ?? '', new URL(request.url ?? '/', 'https://stand-in'), headers, rawBody, request.socket);
+      response.on('finish', () => (recorded.status = response.statusCode));
+      return recorded;
     },
     recorded: (c) => {
       const request = byContext.get(c);

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
-import { createStandInKit, type MtlsOptions } from '../../stand-ins/kit.ts';
+import { createStandInKit, type MtlsOptions, type StandInRequest } from '../../stand-ins/kit.ts';
 
 /**
  * A stand-in for Efí's API Pix: a real https server on 127.0.0.1 that, like the bank, REQUIRES a
@@ -197,14 +197,6 @@ export type ScriptedReply =
   /** Do what the request asks and answer, but with this body instead. */
   | { kind: 'rewrite'; rewrite: (normal: Record<string, unknown>) => string };
 
-export interface StandInRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-  clientCertificate: boolean;
-}
-
 export interface EfiStandInOptions {
   pki: TestPki;
   clientId: string;
@@ -250,7 +242,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 export class EfiStandIn {
   url = '';
-  readonly requests: StandInRequest[] = [];
+  private readonly kit = createStandInKit();
+  /** Each request as the kit records it (`path` without the query, which `query` holds; `rawBody` and the parsed `body`). */
+  readonly requests: StandInRequest[] = this.kit.requests;
   /** Every way a request we sent broke the documented shape; a test ends with none it did not provoke. */
   readonly violations: string[] = [];
   tokenCalls = 0;
@@ -266,7 +260,6 @@ export class EfiStandIn {
   readonly defences: Array<{ idInfracao: string; analise: string; justificativa: string }> = [];
   private readonly tokens = new Map<string, number>();
   private readonly scripts: Array<{ match: (method: string, path: string) => boolean; reply: ScriptedReply }> = [];
-  private readonly kit = createStandInKit();
   private nextLocId = 100;
   private readonly now: () => number;
 
@@ -480,7 +473,7 @@ export class EfiStandIn {
     const method = request.method ?? '';
     const url = new URL(request.url ?? '/', this.url);
     const socket = request.socket as TLSSocket;
-    this.requests.push({ method, path: url.pathname + url.search, headers: request.headers, body, clientCertificate: socket.authorized });
+    this.kit.recordNode(request, response, body);
     // rejectUnauthorized already ended any connection without our CA's certificate; this is belt and braces.
     if (!socket.authorized) return this.problem(response, 403, 'AcessoNegado', 'client certificate required');
 
