@@ -153,7 +153,7 @@ for (const database of databases) {
       await server.reconciler.runOnce();
       await drainOutbox(server);
       expect(returnsOf(payment.identificadorPagamento)).toHaveLength(1);
-      expect(JSON.parse(returnsOf(payment.identificadorPagamento)[0]!.body)).toEqual({ valor: '19.90' });
+      expect(JSON.parse(returnsOf(payment.identificadorPagamento)[0]!.rawBody)).toEqual({ valor: '19.90' });
       // Read again: nothing more goes back, and the buyer got one access e-mail.
       await server.reconciler.runOnce();
       expect(returnsOf(payment.identificadorPagamento)).toHaveLength(1);
@@ -226,7 +226,7 @@ for (const database of databases) {
       const { cookie } = await memberVisit(server.url, db, order.id, now());
       expect((await askRefund(server.url, cookie, { confirm: true })).status).toBe(200);
       await drainOutbox(server);
-      expect(JSON.parse(returnsOf(paymentId)[0]!.body)).toEqual({ valor: '19.90' });
+      expect(JSON.parse(returnsOf(paymentId)[0]!.rawBody)).toEqual({ valor: '19.90' });
       await refundFinishes(order.id, paymentId);
       expect(bank.payments.get(paymentId)?.devolucoes).toMatchObject([{ valor: '19.90', status: 'aceito' }]);
       expect(pixRefundCalls(pixCalls)).toHaveLength(0);
@@ -240,7 +240,7 @@ for (const database of databases) {
       const pressed = await consoleCall(server.url, admin, `/orders/${order.id}/refund/start`, {}, { origin: server.url });
       expect(pressed.status).toBe(202);
       await drainOutbox(server);
-      expect(JSON.parse(returnsOf(paymentId)[0]!.body)).toEqual({ valor: '19.90' });
+      expect(JSON.parse(returnsOf(paymentId)[0]!.rawBody)).toEqual({ valor: '19.90' });
       await refundFinishes(order.id, paymentId);
       expect(pixRefundCalls(pixCalls)).toHaveLength(0);
       expect(await consoleDetail(order.id, admin)).toMatchObject({ status: 'reversed', hasAccess: false });

@@ -145,9 +145,9 @@ for (const database of databases) {
       const { cookie } = await memberVisit(rig.server.url, db, order.id, rig.now());
       expect((await askRefund(rig.server.url, cookie, { confirm: true })).status).toBe(200);
       await drainOutbox(rig.server);
-      expect(returnsOf(mainPayment).map((request) => JSON.parse(request.body) as unknown)).toEqual([{ valor: '19.90' }]);
+      expect(returnsOf(mainPayment).map((request) => JSON.parse(request.rawBody) as unknown)).toEqual([{ valor: '19.90' }]);
       // The add-on goes back with its purchase, automatically, under the payment JSR made.
-      expect(returnsOf(addonPayment).map((request) => JSON.parse(request.body) as unknown)).toEqual([{ valor: '9.90' }]);
+      expect(returnsOf(addonPayment).map((request) => JSON.parse(request.rawBody) as unknown)).toEqual([{ valor: '9.90' }]);
       await returnsSettle([mainPayment, addonPayment]);
       expect((await orderRow(db, order.id)).status).toBe('reversed');
       expect((await orderRow(db, addon.id)).status).toBe('reversed');
@@ -162,7 +162,7 @@ for (const database of databases) {
       const pressed = await consoleCall(rig.server.url, admin, `/orders/${addon.id}/refund/start`, {}, { origin: rig.server.url });
       expect(pressed.status).toBe(202);
       await drainOutbox(rig.server);
-      expect(returnsOf(addonPayment).map((request) => JSON.parse(request.body) as unknown)).toEqual([{ valor: '9.90' }]);
+      expect(returnsOf(addonPayment).map((request) => JSON.parse(request.rawBody) as unknown)).toEqual([{ valor: '9.90' }]);
       await returnsSettle([addonPayment]);
       expect((await orderRow(db, addon.id)).status).toBe('reversed');
       expect((await orderRow(db, order.id)).status).toBe('paid');
@@ -182,8 +182,8 @@ for (const database of databases) {
 
       expect((await seller(`/orders/${order.id}/refund/start`, { confirmDispute: true })).status).toBe(202);
       await drainOutbox(rig.server);
-      expect(returnsOf(mainPayment).map((request) => JSON.parse(request.body) as unknown)).toEqual([{ valor: '19.90' }]);
-      expect(returnsOf(addonPayment).map((request) => JSON.parse(request.body) as unknown)).toEqual([{ valor: '9.90' }]);
+      expect(returnsOf(mainPayment).map((request) => JSON.parse(request.rawBody) as unknown)).toEqual([{ valor: '19.90' }]);
+      expect(returnsOf(addonPayment).map((request) => JSON.parse(request.rawBody) as unknown)).toEqual([{ valor: '9.90' }]);
       await returnsSettle([mainPayment, addonPayment]);
       expect((await orderRow(db, order.id)).status).toBe('reversed');
       expect((await orderRow(db, addon.id)).status).toBe('reversed');

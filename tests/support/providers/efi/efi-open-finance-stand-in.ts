@@ -4,7 +4,7 @@ import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { Hono } from 'hono';
-import { createStandInKit } from '../../stand-ins/kit.ts';
+import { createStandInKit, type StandInRequest } from '../../stand-ins/kit.ts';
 import { mtlsOf, type TestPki } from './efi-stand-in.ts';
 
 /**
@@ -53,13 +53,6 @@ export interface Delivery {
   status: number;
 }
 
-export interface OpenFinanceRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
 /** Three participants in the documented shape (`GET /participantes`' example: Efí S.A. and its logo). */
 export const STAND_IN_PARTICIPANTS = [
   { identificador: 'ebbed125-5cd7-42e3-965d-2e7af8e3b7ae', nome: 'Efí S.A.', logo: 'https://bank.stand-in.example/efi.png' },
@@ -105,7 +98,9 @@ export class EfiOpenFinanceStandIn {
   url = '';
   /** The buyer's bank, where `redirectURI`s point. */
   bankUrl = '';
-  readonly requests: OpenFinanceRequest[] = [];
+  private readonly kit = createStandInKit();
+  /** Each API request as the kit records it (`path` without the query, which `query` holds; `rawBody` and the parsed `body`). */
+  readonly requests: StandInRequest[] = this.kit.requests;
   readonly violations: string[] = [];
   readonly deliveries: Delivery[] = [];
   readonly payments = new Map<string, HeldPayment>();
@@ -115,7 +110,6 @@ export class EfiOpenFinanceStandIn {
   private readonly tokens = new Map<string, number>();
   private readonly scripts: Array<{ method: string; prefix: string; reply: Scripted }> = [];
   private readonly bankTokens = new Map<string, { kind: 'payment' | 'link'; id: string }>();
-  private readonly kit = createStandInKit();
   private readonly now: () => number;
 
   constructor(private readonly options: OpenFinanceStandInOptions) {
@@ -290,7 +284,7 @@ export class EfiOpenFinanceStandIn {
     const body = Buffer.concat(chunks).toString('utf8');
     const method = request.method ?? '';
     const url = new URL(request.url ?? '/', 'https://stand-in');
-    this.requests.push({ method, path: url.pathname + url.search, headers: request.headers, body });
+    this.kit.recordNode(request, response, body);
     const reply = (status: number, json: Record<string, unknown>) => {
       response.writeHead(status, { 'Content-Type': 'application/json' });
       response.end(JSON.stringify(json));
