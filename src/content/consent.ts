@@ -1,7 +1,7 @@
 /** The cookie notice (docs/product.md#5-tracking-waits-for-consent: trackers load only after "Aceitar"). */
 export const consent = {
   title: 'Sua privacidade',
-  text: 'Usamos cookies de medição (Google Analytics, Meta e Microsoft Clarity) para melhorar a página e nossos anúncios. Eles só são ativados se você aceitar.',
+  text: 'Usamos cookies de medição (Google Analytics, Meta e Microsoft Clarity) e um nosso, que lembra a versão da página que você viu, para melhorar a página e nossos anúncios. Eles só são ativados se você aceitar.',
   accept: 'Aceitar',
   decline: 'Recusar',
   privacyLink: 'Política de privacidade',
