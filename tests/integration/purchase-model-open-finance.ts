@@ -106,7 +106,7 @@ export async function decideAtBank(
   if (delivery === 'twice') {
     const sent = bank.deliveries.at(-1)!;
     await (
-      await fetch(sent.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(sent.body) })
+      await fetch(sent.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: sent.body })
     ).body?.cancel();
     await shop.server.background.idle();
   }

@@ -210,6 +210,62 @@ describe('over HTTPS with client certificates (mTLS)', () => {
     }
   });
 
+  it('meets the scripted faults on a stand-in that writes its own answers on Node’s response', async () => {
+    const own = createStandInKit<'create'>({ errorBody: (status) => ({ message: 'own error', status }) });
+    const stored: string[] = [];
+    const listening = await own.listenNode(
+      (request, response) => {
+        const fault = own.takeFault((route) => route === 'create');
+        if (own.faultBeforeNode(fault, request, response)) return;
+        stored.push(request.url ?? '');
+        own.answerNode(fault, request, response, 201, { id: stored.length });
+      },
+      { mtls: mtlsOf(pki) },
+    );
+    const pem = readFileSync(pki.sellerPemPath, 'utf8');
+    const get = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        https
+          .get(`${listening.url}${path}`, { ca: pki.caCert, cert: pem, key: pem }, (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          })
+          .on('error', reject);
+      });
+    try {
+      own.script('create', { kind: 'status', status: 503 });
+      own.script('create', { kind: 'swallowed' });
+      own.script('create', { kind: 'rewrite', rewrite: (normal) => JSON.stringify({ ...normal, odd: true }) });
+      expect(await get('/a')).toEqual({ status: 503, body: '{"message":"own error","status":503}' });
+      await expect(get('/b')).rejects.toThrow(/socket hang up|ECONNRESET/);
+      expect(await get('/c')).toEqual({ status: 201, body: '{"id":2,"odd":true}' });
+      expect(await get('/d')).toEqual({ status: 201, body: '{"id":3}' });
+      expect(stored).toEqual(['/b', '/c', '/d']);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('delivers a webhook presenting a client certificate to a receiver that takes only those (mTLS)', async () => {
+    const receiver = createStandInKit();
+    const app = new Hono();
+    app.use('*', receiver.record);
+    app.post('/hook', (c) => c.body(null, 200));
+    const listening = await receiver.listen(app.fetch, { mtls: mtlsOf(pki) });
+    const sender = createStandInKit({ deliveryTls: { ca: pki.caCert, cert: pki.bankClientCert, key: pki.bankClientKey } });
+    try {
+      expect(await sender.deliver(`${listening.url}/hook`, '{"pix":[]}')).toMatchObject({ status: 200, clientCertificate: true });
+      expect(await sender.deliver(`${listening.url}/hook`, '{"pix":[]}', {}, undefined, { ca: pki.caCert })).toMatchObject({
+        status: 0,
+        clientCertificate: false,
+      });
+      expect(receiver.requests).toMatchObject([{ path: '/hook', rawBody: '{"pix":[]}', clientCertificate: true, status: 200 }]);
+    } finally {
+      await receiver.stop();
+    }
+  });
+
   it('refuses a client without a certificate, or with another CA’s', async () => {
     const count = kit.requests.length;
     await expect(post(null)).rejects.toThrow();

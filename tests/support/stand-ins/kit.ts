@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import https from 'node:https';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context, MiddlewareHandler } from 'hono';
 import { listenOnLoopback, type LoopbackServer } from '../loopback.ts';
@@ -42,7 +43,9 @@ export type Fault =
   /** Drops the connection after reading the request, without doing it. */
   | { kind: 'reset' }
   /** Does the request, then drops the connection: the answer is lost. */
-  | { kind: 'swallowed' };
+  | { kind: 'swallowed' }
+  /** Does the request and answers its status, with `rewrite` of the documented JSON body as the body. */
+  | { kind: 'rewrite'; rewrite: (normal: Record<string, unknown>) => string };
 
 export interface WebhookDelivery {
   /** The provider's name for what happened (`OPENPIX:CHARGE_COMPLETED`), when the stand-in gives one. */
@@ -52,7 +55,16 @@ export interface WebhookDelivery {
   body: string;
   /** The receiver's status; 0 when the connection failed. */
   status: number;
+  /** Whether the delivery presented a client certificate over HTTPS (mTLS). */
+  clientCertificate: boolean;
   at: number;
+}
+
+/** How a delivery over HTTPS trusts the receiver (`ca`) and, with `cert` and `key`, shows its own certificate. */
+export interface DeliveryTls {
+  ca: string;
+  cert?: string;
+  key?: string;
 }
 
 /** The server certificate, its key and the CA whose client certificates it takes. */
@@ -71,6 +83,12 @@ export interface StandInKit<Route extends string> {
   script(route: Route, fault: Fault): void;
   /** Drops the scripted faults no request has met yet: a fault meant for one step never meets a later one. */
   clearScripts(): void;
+  /** Takes the next fault scripted on the first route `matches` accepts (a Node-handler stand-in's own routing). */
+  takeFault(matches: (route: Route) => boolean): Fault | undefined;
+  /** On Node's response, the faults met before the request is done; true when one answered (or will never). */
+  faultBeforeNode(fault: Fault | undefined, request: IncomingMessage, response: ServerResponse): boolean;
+  /** On Node's response, the documented answer (`json` null: no body) as `fault` turns it, once the request is done. */
+  answerNode(fault: Fault | undefined, request: IncomingMessage, response: ServerResponse, status: number, json: Record<string, unknown> | null): void;
   /** Hono middleware that records every request (method, path, query, headers, raw and parsed body). */
   record: MiddlewareHandler;
   /** `record` for a stand-in that reads Node's request itself (`listenNode`): its raw body read, its answer's status kept. */
@@ -79,8 +97,8 @@ export interface StandInKit<Route extends string> {
   recorded(c: Context): StandInRequest;
   /** Answers a request to `route`: the next scripted fault if one waits, else `real()`, the documented answer. */
   answer(c: Context, route: Route, real: () => Answer): Promise<Response>;
-  /** POSTs `body` to `url` with `headers` (Content-Type JSON unless given) and records the delivery. */
-  deliver(url: string | URL, body: string, headers?: Record<string, string>, event?: string): Promise<WebhookDelivery>;
+  /** POSTs `body` to `url` with `headers` (Content-Type JSON unless given) and records the delivery; over HTTPS with `tls` (else the kit's). */
+  deliver(url: string | URL, body: string, headers?: Record<string, string>, event?: string, tls?: DeliveryTls): Promise<WebhookDelivery>;
   /** Runs `work` (a provider's deliveries after an answer) without waiting for it; `settled` waits for it. */
   inBackground(work: () => Promise<unknown>): void;
   /** Waits for the deliveries under way (those started with `void deliver(…)`) and the work in the background. */
@@ -108,9 +126,31 @@ function incoming(c: Context): IncomingMessage | undefined {
   return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 }
 
-/** `errorBody`: the JSON a `status` fault without a body answers (the provider's own error shape). */
+/** POSTs over HTTPS with an Agent holding `tls`: the receiver's CA, and the client certificate when given. */
+function postTls(url: URL, body: string, headers: Record<string, string>, tls: DeliveryTls): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = https.request(url, { method: 'POST', headers, agent: new https.Agent(tls) }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+async function post(url: URL, body: string, headers: Record<string, string>, tls: DeliveryTls | undefined): Promise<number> {
+  if (url.protocol === 'https:' && tls) return postTls(url, body, headers, tls);
+  const response = await fetch(url, { method: 'POST', headers, body });
+  await response.text();
+  return response.status;
+}
+
+/**
+ * `errorBody`: the JSON a `status` fault without a body answers (the provider's own error shape).
+ * `deliveryTls`: how its deliveries over HTTPS trust the receiver and present its client certificate.
+ */
 export function createStandInKit<Route extends string = string>(
-  options: { errorBody?: (status: number) => unknown } = {},
+  options: { errorBody?: (status: number) => unknown; deliveryTls?: DeliveryTls } = {},
 ): StandInKit<Route> {
   const scripts = new Map<Route, Fault[]>();
   const hanging = new Set<() => void>();
@@ -145,7 +185,19 @@ export function createStandInKit<Route extends string = string>(
     return new Promise<Response>(() => undefined);
   };
 
-  function faulty(c: Context, fault: Exclude<Fault, { kind: 'delay' | 'reset' | 'swallowed' }>): Answer {
+  function writeNode(response: ServerResponse, status: number, text: string | null, contentType = 'application/json'): void {
+    if (text === null) response.writeHead(status).end();
+    else response.writeHead(status, { 'Content-Type': contentType }).end(text);
+  }
+
+  function faultyNode(fault: Exclude<Fault, { kind: 'delay' | 'reset' | 'swallowed' | 'rewrite' }>, request: IncomingMessage, response: ServerResponse): void {
+    if (fault.kind === 'hang') return void hanging.add(() => request.socket.destroy());
+    if (fault.kind === 'raw') return writeNode(response, fault.status ?? 200, fault.text, fault.contentType);
+    const body = fault.body === undefined ? errorBody(fault.status) : fault.body;
+    writeNode(response, fault.status, body === null ? null : JSON.stringify(body));
+  }
+
+  function faulty(c: Context, fault: Exclude<Fault, { kind: 'delay' | 'reset' | 'swallowed' | 'rewrite' }>): Answer {
     if (fault.kind === 'hang') return hang(c);
     if (fault.kind === 'raw') {
       return new Response(fault.text, {
@@ -162,6 +214,25 @@ export function createStandInKit<Route extends string = string>(
     deliveries: [],
     script: (route, fault) => void scripts.set(route, [...(scripts.get(route) ?? []), fault]),
     clearScripts: () => scripts.clear(),
+    takeFault(matches) {
+      for (const [route, faults] of scripts) if (faults.length > 0 && matches(route)) return faults.shift();
+      return undefined;
+    },
+    faultBeforeNode(fault, request, response) {
+      if (!fault || fault.kind === 'delay' || fault.kind === 'swallowed' || fault.kind === 'rewrite') return false;
+      if (fault.kind === 'reset') request.socket.destroy();
+      else if (fault.processed) return false;
+      else faultyNode(fault, request, response);
+      return true;
+    },
+    answerNode(fault, request, response, status, json) {
+      const documented = () => writeNode(response, status, json === null ? null : JSON.stringify(json));
+      if (!fault || fault.kind === 'reset') return documented();
+      if (fault.kind === 'delay') return void setTimeout(documented, fault.ms);
+      if (fault.kind === 'swallowed') return void request.socket.destroy();
+      if (fault.kind === 'rewrite') return writeNode(response, status, fault.rewrite(json ?? {}));
+      faultyNode(fault, request, response);
+    },
     record: async (c, next) => {
       const request = recordOf(c.req.method, new URL(c.req.url), c.req.raw.headers, await c.req.text(), incoming(c)?.socket);
       byContext.set(c, request);
@@ -194,19 +265,23 @@ export function createStandInKit<Route extends string = string>(
         case 'swallowed':
           await real();
           return drop(c);
+        case 'rewrite': {
+          const response = await real();
+          const normal = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+          return new Response(fault.rewrite(normal), { status: response.status, headers: { 'Content-Type': 'application/json' } });
+        }
         default:
           if (fault.processed) await real();
           return faulty(c, fault);
       }
     },
-    deliver(url, body, headers = {}, event) {
+    deliver(url, body, headers = {}, event, tls = options.deliveryTls) {
       const sent = { 'Content-Type': 'application/json', ...headers };
+      const target = new URL(url);
       const delivery = (async () => {
         let status = 0;
         try {
-          const response = await fetch(url, { method: 'POST', headers: sent, body });
-          await response.text();
-          status = response.status;
+          status = await post(target, body, sent, tls);
         } catch {
           // A receiver that is down: the provider sees a failed delivery, as status 0 records.
         }
@@ -216,6 +291,7 @@ export function createStandInKit<Route extends string = string>(
           headers: sent,
           body,
           status,
+          clientCertificate: target.protocol === 'https:' && tls?.cert !== undefined,
           at: Date.now(),
         };
         kit.deliveries.push(made);

@@ -1,11 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { Hono } from 'hono';
-import { createStandInKit, type StandInRequest } from '../../stand-ins/kit.ts';
-import { mtlsOf, type TestPki } from './efi-stand-in.ts';
+import { createStandInKit, type StandInRequest, type WebhookDelivery } from '../../stand-ins/kit.ts';
+import { faultOf, mtlsOf, scriptRoute, underRoute, type TestPki } from './efi-stand-in.ts';
 
 /**
  * A stand-in for Efí's Open Finance API (base path /v1) and for the buyer's bank: an https server on 127.0.0.1 that
@@ -46,13 +44,6 @@ export interface HeldLink {
   motivo: string | null;
 }
 
-export interface Delivery {
-  url: string;
-  body: Record<string, unknown>;
-  clientCertificate: boolean;
-  status: number;
-}
-
 /** Three participants in the documented shape (`GET /participantes`' example: Efí S.A. and its logo). */
 export const STAND_IN_PARTICIPANTS = [
   { identificador: 'ebbed125-5cd7-42e3-965d-2e7af8e3b7ae', nome: 'Efí S.A.', logo: 'https://bank.stand-in.example/efi.png' },
@@ -91,6 +82,7 @@ type Answer = (status: number, json: Record<string, unknown>) => void;
 /** Efí's `{ nome, mensagem }`; `violation` false for a refusal a correct client can meet. */
 type Fail = (status: number, nome: string, mensagem: string, violation?: boolean) => void;
 
+/** `rewrite`: the request is done, and this body answers it. */
 type Scripted = { kind: 'status'; status: number; body?: string } | { kind: 'hang' } | { kind: 'rewrite'; body: string };
 
 export class EfiOpenFinanceStandIn {
@@ -102,13 +94,13 @@ export class EfiOpenFinanceStandIn {
   /** Each API request as the kit records it (`path` without the query, which `query` holds; `rawBody` and the parsed `body`). */
   readonly requests: StandInRequest[] = this.kit.requests;
   readonly violations: string[] = [];
-  readonly deliveries: Delivery[] = [];
+  /** The callbacks posted, as the kit records them (`clientCertificate`: over mTLS with the bank's certificate). */
+  readonly deliveries: WebhookDelivery[] = this.kit.deliveries;
   readonly payments = new Map<string, HeldPayment>();
   readonly links = new Map<string, HeldLink>();
   config: { redirectURL: string; webhookURL: string; webhookSecurity: { type: 'mtls' | 'hmac'; hash?: string } } | null = null;
   private readonly idempotency = new Map<string, { body: string; status: number; json: Record<string, unknown> }>();
   private readonly tokens = new Map<string, number>();
-  private readonly scripts: Array<{ method: string; prefix: string; reply: Scripted }> = [];
   private readonly bankTokens = new Map<string, { kind: 'payment' | 'link'; id: string }>();
   private readonly now: () => number;
 
@@ -129,12 +121,12 @@ export class EfiOpenFinanceStandIn {
 
   /** The next request of `method` whose path (after /v1) starts with `prefix` meets `reply`. */
   script(method: string, prefix: string, reply: Scripted): void {
-    this.scripts.push({ method, prefix, reply });
+    this.kit.script(scriptRoute(method, prefix), faultOf(reply));
   }
 
   /** Drops the scripted answers no call has met yet: a fault meant for one step never meets a later one. */
   clearScripts(): void {
-    this.scripts.length = 0;
+    this.kit.clearScripts();
   }
 
   /** The buyer's decision at their bank, as the bank page takes it; returns where the browser is sent. */
@@ -226,26 +218,8 @@ export class EfiOpenFinanceStandIn {
     const hmac = this.config.webhookSecurity.type === 'hmac';
     if (hmac) target.searchParams.set('hmac', this.config.webhookSecurity.hash ?? '');
     const { pki } = this.options;
-    const text = JSON.stringify(body);
-    const status = await new Promise<number>((resolve) => {
-      const tls =
-        target.protocol !== 'https:'
-          ? {}
-          : hmac
-            ? { ca: pki.caCert }
-            : { cert: pki.bankClientCert, key: pki.bankClientKey, ca: pki.caCert };
-      const request = (target.protocol === 'https:' ? https : http).request(
-        target,
-        { method: 'POST', headers: { 'Content-Type': 'application/json' }, ...tls },
-        (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
-        },
-      );
-      request.on('error', () => resolve(0));
-      request.end(text);
-    });
-    this.deliveries.push({ url: target.href, body, clientCertificate: target.protocol === 'https:' && !hmac, status });
+    const tls = hmac ? { ca: pki.caCert } : { cert: pki.bankClientCert, key: pki.bankClientKey, ca: pki.caCert };
+    await this.kit.deliver(target, JSON.stringify(body), {}, undefined, tls);
   }
 
   private bankApp(): Hono {
@@ -297,15 +271,9 @@ export class EfiOpenFinanceStandIn {
     if (!url.pathname.startsWith('/v1/')) return error(404, 'nao_encontrado', 'rota inexistente');
     const route = url.pathname.slice('/v1'.length).replace(/\/$/, '');
 
-    const index = this.scripts.findIndex((script) => script.method === method && route.startsWith(script.prefix));
-    const scripted = index >= 0 ? this.scripts.splice(index, 1)[0]!.reply : null;
-    if (scripted?.kind === 'hang') return;
-    if (scripted?.kind === 'status') {
-      response.writeHead(scripted.status, { 'Content-Type': 'application/json' });
-      response.end(scripted.body ?? '');
-      return;
-    }
-    const answer = scripted?.kind === 'rewrite' ? () => response.end(scripted.body) : reply;
+    const fault = this.kit.takeFault(underRoute(method, route));
+    if (this.kit.faultBeforeNode(fault, request, response)) return;
+    const answer = (status: number, json: Record<string, unknown>) => this.kit.answerNode(fault, request, response, status, json);
 
     if (method === 'POST' && route === '/oauth/token') return this.token(request, body, reply, error);
     const auth = request.headers.authorization ?? '';

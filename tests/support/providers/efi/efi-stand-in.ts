@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
-import { createStandInKit, type MtlsOptions, type StandInRequest } from '../../stand-ins/kit.ts';
+import { createStandInKit, type Fault, type MtlsOptions, type StandInRequest } from '../../stand-ins/kit.ts';
 
 /**
  * A stand-in for Efí's API Pix: a real https server on 127.0.0.1 that, like the bank, REQUIRES a
@@ -187,7 +186,7 @@ interface Cob {
   pix: PixEntry[];
 }
 
-/** What the test can make the next matching request meet. */
+/** What the test can make the next matching request meet: the kit's faults, in the words the tests use. */
 export type ScriptedReply =
   | { kind: 'status'; status: number; body?: string }
   /** Never answer (the client's timeout must fire). */
@@ -196,6 +195,21 @@ export type ScriptedReply =
   | { kind: 'drop-after' }
   /** Do what the request asks and answer, but with this body instead. */
   | { kind: 'rewrite'; rewrite: (normal: Record<string, unknown>) => string };
+
+/** An Efí stand-in's scripted reply as the kit's fault (a `status` answers its body as is, empty when none). */
+export function faultOf(reply: ScriptedReply | { kind: 'rewrite'; body: string }): Fault {
+  if (reply.kind === 'status') return { kind: 'raw', status: reply.status, text: reply.body ?? '' };
+  if (reply.kind === 'drop-after') return { kind: 'swallowed' };
+  if (reply.kind === 'rewrite' && 'body' in reply) return { kind: 'raw', text: reply.body, processed: true };
+  return reply;
+}
+
+/** The kit's route for `method` and a path prefix, and whether a request's method and path fall under it. */
+export const scriptRoute = (method: string, prefix: string) => `${method} ${prefix}`;
+export const underRoute = (method: string, path: string) => (route: string) => {
+  const space = route.indexOf(' ');
+  return route.slice(0, space) === method && path.startsWith(route.slice(space + 1));
+};
 
 export interface EfiStandInOptions {
   pki: TestPki;
@@ -259,7 +273,6 @@ export class EfiStandIn {
   /** Every defence Efí accepted (`POST /v2/gn/infracoes/{id}/defesa` answered 201), as sent. */
   readonly defences: Array<{ idInfracao: string; analise: string; justificativa: string }> = [];
   private readonly tokens = new Map<string, number>();
-  private readonly scripts: Array<{ match: (method: string, path: string) => boolean; reply: ScriptedReply }> = [];
   private nextLocId = 100;
   private readonly now: () => number;
 
@@ -279,12 +292,12 @@ export class EfiStandIn {
 
   /** The next request matching `method` and a path starting with `pathPrefix` meets `reply`. */
   script(method: string, pathPrefix: string, reply: ScriptedReply): void {
-    this.scripts.push({ match: (m, p) => m === method && p.startsWith(pathPrefix), reply });
+    this.kit.script(scriptRoute(method, pathPrefix), faultOf(reply));
   }
 
   /** Drops the scripted answers no call has met yet: a fault meant for one step never meets a later one. */
   clearScripts(): void {
-    this.scripts.length = 0;
+    this.kit.clearScripts();
   }
 
   /** Tokens issued so far stop working (the bank revoked them early). */
@@ -408,24 +421,8 @@ export class EfiStandIn {
     const pix = txids.flatMap((txid) => this.cobs.get(txid)?.pix ?? []);
     const body = JSON.stringify({ pix });
     const { pki } = this.options;
-    return new Promise((resolve, reject) => {
-      const request = https.request(
-        target,
-        {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          cert: pki.bankClientCert,
-          key: pki.bankClientKey,
-          ca: pki.caCert,
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
-    });
+    const tls = { cert: pki.bankClientCert, key: pki.bankClientKey, ca: pki.caCert };
+    return (await this.kit.deliver(target, body, {}, undefined, tls)).status;
   }
 
   private findPix(endToEndId: string): PixEntry | undefined {
@@ -477,29 +474,10 @@ export class EfiStandIn {
     // rejectUnauthorized already ended any connection without our CA's certificate; this is belt and braces.
     if (!socket.authorized) return this.problem(response, 403, 'AcessoNegado', 'client certificate required');
 
-    const index = this.scripts.findIndex((script) => script.match(method, url.pathname));
-    const scripted = index >= 0 ? this.scripts.splice(index, 1)[0]!.reply : null;
-    if (scripted?.kind === 'hang') return;
-    if (scripted?.kind === 'status') {
-      response.writeHead(scripted.status, { 'Content-Type': 'application/json' });
-      response.end(scripted.body ?? '');
-      return;
-    }
-
+    const fault = this.kit.takeFault(underRoute(method, url.pathname));
+    if (this.kit.faultBeforeNode(fault, request, response)) return;
     /** `json` null: a reply the standard gives no body (`PUT /webhook/{chave}`'s 200). */
-    const answer = (status: number, json: Record<string, unknown> | null) => {
-      if (scripted?.kind === 'drop-after') {
-        socket.destroy();
-        return;
-      }
-      if (json === null && scripted?.kind !== 'rewrite') {
-        response.writeHead(status);
-        response.end();
-        return;
-      }
-      response.writeHead(status, { 'Content-Type': 'application/json' });
-      response.end(scripted?.kind === 'rewrite' ? scripted.rewrite(json ?? {}) : JSON.stringify(json));
-    };
+    const answer = (status: number, json: Record<string, unknown> | null) => this.kit.answerNode(fault, request, response, status, json);
 
     if (method === 'POST' && url.pathname === '/oauth/token') return this.token(request, body, response, answer);
 
