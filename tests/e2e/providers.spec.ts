@@ -3,7 +3,6 @@ import type { ProviderId } from '../../src/server/gateway/provider-registry.ts';
 import { createPostgresDb, type TestDb } from '../integration/test-db.ts';
 import { ordersBy } from '../support/db-reads.ts';
 import { refusedUrl } from '../support/loopback.ts';
-import { abacatepayRig } from '../support/providers/abacatepay/abacatepay-journey-rig.ts';
 import { startMercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { startWooviStandIn } from '../support/providers/woovi/woovi-stand-in.ts';
 import { accessLinkIn } from './admin-helpers.ts';
@@ -11,8 +10,9 @@ import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
 import { expectAccessEndedOnReload } from './member-helpers.ts';
 import { waitForMail } from './mails-and-shots.ts';
 import { PRODUCT, shopAddress, tapForPix, type Buyer } from './provider-rigs.ts';
-import { efiRig } from '../support/providers/efi/efi-journey-rig.ts';
-import { mercadoPagoEnv, mercadoPagoRig } from '../support/providers/mercadopago/mercadopago-journey-rig.ts';
+import { abacatepayRig } from '../support/providers/abacatepay/abacatepay-journey-rig.ts';
+import { journeyFolders } from '../support/providers/journey-folders.ts';
+import { mercadoPagoEnv } from '../support/providers/mercadopago/mercadopago-journey-rig.ts';
 import { wooviEnv, wooviRig } from '../support/providers/woovi/woovi-journey-rig.ts';
 import type { JourneyRig } from '../support/provider-rig.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -101,21 +101,11 @@ async function buyPayAndRefund(
 }
 
 test.describe('each provider, purchase to refund', () => {
-  test('Mercado Pago', async ({ browser }) => {
-    await buyPayAndRefund(browser, 'mercadopago', mercadoPagoRig, { name: 'Marina Costa', email: 'marina.costa@example.com' });
-  });
-
-  test('Efí (API Pix, mTLS)', async ({ browser }) => {
-    await buyPayAndRefund(browser, 'efi', efiRig, { name: 'Eduardo Fonseca', email: 'eduardo.fonseca@example.com' });
-  });
-
-  test('AbacatePay', async ({ browser }) => {
-    await buyPayAndRefund(browser, 'abacatepay', abacatepayRig, { name: 'Alice Pereira', email: 'alice.pereira@example.com' });
-  });
-
-  test('Woovi', async ({ browser }) => {
-    await buyPayAndRefund(browser, 'woovi', wooviRig, { name: 'Wagner Oliveira', email: 'wagner.oliveira@example.com' });
-  });
+  for (const journey of journeyFolders()) {
+    test(journey.title, async ({ browser }) => {
+      await buyPayAndRefund(browser, journey.id, journey.rig, journey.buyer);
+    });
+  }
 
   test('Woovi on PostgreSQL', async ({ browser }) => {
     const database = await createPostgresDb();

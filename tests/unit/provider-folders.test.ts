@@ -18,6 +18,15 @@ describe('the providers’ test folders', () => {
     }
   });
 
+  it('give every registered provider its browser journey rig, or say in journey-folders.ts that it has none', () => {
+    const journeys = fs.readFileSync(path.join(providersDir, 'journey-folders.ts'), 'utf8');
+    for (const id of PROVIDER_IDS) {
+      const rig = fs.existsSync(path.join(providersDir, id, `${id}-journey-rig.ts`));
+      expect(rig || journeys.includes(`  ${id}: null,`), `tests/support/providers/${id}/${id}-journey-rig.ts`).toBe(true);
+      expect(journeys.includes(`./${id}/${id}-journey-rig.ts`), `journey-folders.ts imports ${id}'s journey rig`).toBe(rig);
+    }
+  });
+
   it('hold no folder for a provider the registry does not have', () => {
     const dirs = fs.readdirSync(providersDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
     expect(dirs.map((entry) => entry.name).sort()).toEqual([...PROVIDER_IDS].sort());
