@@ -1,9 +1,9 @@
 import { describe, it } from 'vitest';
 import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
 import { freePort } from '../support/nginx.ts';
-import { checkout, mercadoPagoVariables, processDatabase, providersEnv } from '../support/provider-rig.ts';
+import { checkout, processDatabase, providersEnv } from '../support/provider-rig.ts';
 import { startClockedServer } from '../support/server-process.ts';
-import { startMercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
+import { mercadoPagoVariables, startMercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { waitFor } from '../support/wait.ts';
 
 /**

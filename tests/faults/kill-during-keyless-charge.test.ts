@@ -1,9 +1,9 @@
 import { describe, it } from 'vitest';
 import { CHARGE_IN_FLIGHT_MS } from '../../src/server/orders/checkout-repository.ts';
 import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
-import { startGatewayStandIn } from '../support/providers/tribopay/tribopay-stand-in.ts';
+import { startGatewayStandIn, tribopayVariables } from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { freePort } from '../support/nginx.ts';
-import { checkout, processDatabase, providersEnv, tribopayVariables } from '../support/provider-rig.ts';
+import { checkout, processDatabase, providersEnv } from '../support/provider-rig.ts';
 import { startServer } from '../support/server-process.ts';
 import { waitFor } from '../support/wait.ts';
 

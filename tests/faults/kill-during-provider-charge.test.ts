@@ -1,12 +1,12 @@
 import { describe, it } from 'vitest';
 import { CHARGE_IN_FLIGHT_MS } from '../../src/server/orders/checkout-repository.ts';
 import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
-import { startGatewayStandIn } from '../support/providers/tribopay/tribopay-stand-in.ts';
+import { startGatewayStandIn, tribopayVariables } from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { freePort } from '../support/nginx.ts';
-import { checkout, mercadoPagoVariables, processDatabase, providersEnv, tribopayVariables } from '../support/provider-rig.ts';
+import { checkout, processDatabase, providersEnv } from '../support/provider-rig.ts';
 import { orderRow } from '../support/db-reads.ts';
 import { startClockedServer } from '../support/server-process.ts';
-import { startMercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
+import { mercadoPagoVariables, startMercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { waitFor } from '../support/wait.ts';
 
 /**

@@ -5,12 +5,17 @@ import type { Db } from '../../src/server/db/database.ts';
 import { FIRST_SKIP_MS } from '../../src/server/gateway/payments.ts';
 import { fetchFrom } from '../support/clients.ts';
 import { freePort } from '../support/nginx.ts';
-import { checkout, mercadoPagoVariables, processDatabase, providersEnv } from '../support/provider-rig.ts';
+import { checkout, processDatabase, providersEnv } from '../support/provider-rig.ts';
 import { askRefund } from '../support/purchase.ts';
 import { orderRow, outboxRows } from '../support/db-reads.ts';
 import { startClockedServer, type ClockedServer } from '../support/server-process.ts';
 import { EfiStandIn, makeTestPki, type TestPki } from '../support/providers/efi/efi-stand-in.ts';
-import { mpError, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
+import {
+  type MercadoPagoStandIn,
+  mercadoPagoVariables,
+  mpError,
+  startMercadoPagoStandIn,
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { waitFor } from '../support/wait.ts';
 
 /**

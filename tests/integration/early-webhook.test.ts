@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkout, mercadoPagoVariables, providersEnv } from '../support/provider-rig.ts';
+import { checkout, providersEnv } from '../support/provider-rig.ts';
 import { drainOutbox } from '../support/purchase.ts';
 import { orderRow } from '../support/db-reads.ts';
-import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
+import {
+  type MercadoPagoStandIn,
+  mercadoPagoVariables,
+  startMercadoPagoStandIn,
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { waitFor } from '../support/wait.ts';
 import { useTestServer } from '../support/test-server.ts';
 import { parseMail } from './mime.ts';

@@ -22,7 +22,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mercadoPagoVariables, providersEnv } from '../support/provider-rig.ts';
+import { providersEnv } from '../support/provider-rig.ts';
+import { mercadoPagoVariables } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { EfiStandIn, makeTestPki, type TestPki } from '../support/providers/efi/efi-stand-in.ts';
 
 const CLIENT_ID = 'Client_Id_efi_webhook';

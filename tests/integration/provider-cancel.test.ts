@@ -1,10 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueBuyer } from '../support/clients.ts';
 import { orderRow, outboxRows } from '../support/db-reads.ts';
-import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/providers/abacatepay/abacatepay-stand-in.ts';
+import {
+  type AbacatepayStandIn,
+  abacatepayVariables,
+  startAbacatepayStandIn,
+} from '../support/providers/abacatepay/abacatepay-stand-in.ts';
 import { startEfiStandIn } from '../support/providers/efi/efi-stand-in.ts';
-import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
-import { abacatepayVariables, checkout, mercadoPagoVariables, providersEnv } from '../support/provider-rig.ts';
+import {
+  type MercadoPagoStandIn,
+  mercadoPagoVariables,
+  startMercadoPagoStandIn,
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
+import { checkout, providersEnv } from '../support/provider-rig.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { databases, type TestDb } from './test-db.ts';
 

@@ -5,14 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mainOffer, orderBump } from '../../src/content/offers.ts';
 import { site } from '../../src/content/site.ts';
 import {
+  type ChargeLedger,
   gatewayReplies,
+  type GatewayStandIn,
   standInProduct,
   startGatewayStandIn,
-  type ChargeLedger,
-  type GatewayStandIn,
+  tribopayVariables,
 } from '../support/providers/tribopay/tribopay-stand-in.ts';
-import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
-import { checkout, mercadoPagoVariables, providersEnv, tribopayVariables, type StandInRig } from '../support/provider-rig.ts';
+import {
+  type MercadoPagoStandIn,
+  mercadoPagoVariables,
+  startMercadoPagoStandIn,
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
+import { checkout, providersEnv, type StandInRig } from '../support/provider-rig.ts';
 import { askRefund, drainOutbox, memberCookie } from '../support/purchase.ts';
 import { orderRow, outboxRows } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';

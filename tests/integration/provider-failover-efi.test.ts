@@ -2,8 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueBuyer } from '../support/clients.ts';
 import { orderRow, ordersBy } from '../support/db-reads.ts';
 import { startEfiStandIn } from '../support/providers/efi/efi-stand-in.ts';
-import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
-import { checkout, mercadoPagoVariables, providersEnv } from '../support/provider-rig.ts';
+import {
+  type MercadoPagoStandIn,
+  mercadoPagoVariables,
+  startMercadoPagoStandIn,
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
+import { checkout, providersEnv } from '../support/provider-rig.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { databases, type TestDb } from './test-db.ts';
 

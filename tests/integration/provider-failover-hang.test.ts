@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUT_MS } from '../../src/server/gateway/transport.ts';
 import { uniqueBuyer } from '../support/clients.ts';
-import { gatewayReplies, startGatewayStandIn, type GatewayStandIn } from '../support/providers/tribopay/tribopay-stand-in.ts';
-import { mpError, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
-import { checkout, mercadoPagoVariables, providersEnv, tribopayVariables } from '../support/provider-rig.ts';
+import {
+  gatewayReplies,
+  type GatewayStandIn,
+  startGatewayStandIn,
+  tribopayVariables,
+} from '../support/providers/tribopay/tribopay-stand-in.ts';
+import {
+  type MercadoPagoStandIn,
+  mercadoPagoVariables,
+  mpError,
+  startMercadoPagoStandIn,
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
+import { checkout, providersEnv } from '../support/provider-rig.ts';
 import { orderRow, ordersBy } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

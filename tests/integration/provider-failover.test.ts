@@ -1,15 +1,21 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SKIP_MS } from '../../src/server/gateway/payments.ts';
 import {
-  gatewayReplies,
-  startGatewayStandIn,
   type ChargeLedger,
+  gatewayReplies,
   type GatewayStandIn,
+  startGatewayStandIn,
+  tribopayVariables,
 } from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { uniqueBuyer } from '../support/clients.ts';
 import { refusedUrl } from '../support/loopback.ts';
-import { mpError, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
-import { checkout, mercadoPagoVariables, providersEnv, tribopayVariables } from '../support/provider-rig.ts';
+import {
+  type MercadoPagoStandIn,
+  mercadoPagoVariables,
+  mpError,
+  startMercadoPagoStandIn,
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
+import { checkout, providersEnv } from '../support/provider-rig.ts';
 import { orderRow, ordersBy } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

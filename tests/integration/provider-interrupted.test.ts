@@ -2,9 +2,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHARGE_IN_FLIGHT_MS, CHARGE_LEASE_MS } from '../../src/server/orders/checkout-repository.ts';
 import { STUCK_CHECKOUT_MS } from '../../src/server/orders/reconciliation.ts';
 import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
-import { chargeRequestsFor, startGatewayStandIn, type GatewayStandIn } from '../support/providers/tribopay/tribopay-stand-in.ts';
-import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
-import { checkout, mercadoPagoVariables, providersEnv, tribopayVariables } from '../support/provider-rig.ts';
+import {
+  chargeRequestsFor,
+  type GatewayStandIn,
+  startGatewayStandIn,
+  tribopayVariables,
+} from '../support/providers/tribopay/tribopay-stand-in.ts';
+import {
+  type MercadoPagoStandIn,
+  mercadoPagoVariables,
+  startMercadoPagoStandIn,
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
+import { checkout, providersEnv } from '../support/provider-rig.ts';
 import { orderRow, setOrderColumns } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

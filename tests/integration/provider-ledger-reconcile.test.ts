@@ -8,15 +8,20 @@ import type { ProviderId } from '../../src/server/gateway/provider-registry.ts';
 import { newCheckoutKey, newViewKey, postOrder, uniqueBuyer } from '../support/clients.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
 import { orderRow, outboxRows, refundRow } from '../support/db-reads.ts';
-import { abacatepayVariables, checkout, mercadoPagoVariables, providersEnv, type CheckoutBody } from '../support/provider-rig.ts';
+import { checkout, providersEnv, type CheckoutBody } from '../support/provider-rig.ts';
 import { askRefund, buy, memberCookie } from '../support/purchase.ts';
-import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/providers/abacatepay/abacatepay-stand-in.ts';
+import {
+  type AbacatepayStandIn,
+  abacatepayVariables,
+  startAbacatepayStandIn,
+} from '../support/providers/abacatepay/abacatepay-stand-in.ts';
 import { makeTestPki, EfiStandIn, type TestPki } from '../support/providers/efi/efi-stand-in.ts';
 import {
+  type MercadoPagoStandIn,
+  mercadoPagoVariables,
   MP_STAND_IN_WEBHOOK_SECRET,
   signNotification,
   startMercadoPagoStandIn,
-  type MercadoPagoStandIn,
 } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { useTestServer, type TestServerRig } from '../support/test-server.ts';
 import { databases } from './test-db.ts';

@@ -3,9 +3,14 @@ import type { MemberArea } from '../../src/shared/access.ts';
 import type { AdminOrderDetail, AdminOverview } from '../../src/shared/admin.ts';
 import { signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { orderRow, outboxRows, rowsOfOrders, tableRows } from '../support/db-reads.ts';
-import { checkout, mercadoPagoVariables, providersEnv } from '../support/provider-rig.ts';
+import { checkout, providersEnv } from '../support/provider-rig.ts';
 import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
-import { refundInPanel, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
+import {
+  type MercadoPagoStandIn,
+  mercadoPagoVariables,
+  refundInPanel,
+  startMercadoPagoStandIn,
+} from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { startEfiStandIn } from '../support/providers/efi/efi-stand-in.ts';
 import { startWooviStandIn, type WooviStandIn } from '../support/providers/woovi/woovi-stand-in.ts';
 import { startTestServer, useTestServer, type TestServer, type TestServerRig } from '../support/test-server.ts';

@@ -2,14 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_TOLERANCE_MS } from '../../src/server/gateway/providers/mercadopago/mercadopago-webhook.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
-import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/providers/abacatepay/abacatepay-stand-in.ts';
 import {
+  ABACATEPAY_WEBHOOK_SECRET,
+  type AbacatepayStandIn,
+  abacatepayVariables,
+  startAbacatepayStandIn,
+} from '../support/providers/abacatepay/abacatepay-stand-in.ts';
+import {
+  type MercadoPagoStandIn,
+  mercadoPagoVariables,
   MP_STAND_IN_WEBHOOK_SECRET,
   signNotification,
   startMercadoPagoStandIn,
-  type MercadoPagoStandIn,
 } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
-import { abacatepayVariables, ABACATEPAY_WEBHOOK_SECRET, checkout, mercadoPagoVariables, providersEnv } from '../support/provider-rig.ts';
+import { checkout, providersEnv } from '../support/provider-rig.ts';
 import { drainOutbox } from '../support/purchase.ts';
 import { orderRow, outboxRows } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';

@@ -7,8 +7,7 @@ import { findRefundRow, orderRow, outboxRows } from '../support/db-reads.ts';
 import { checkout as checkoutCopy } from '../../src/content/checkout.ts';
 import { newCheckoutKey, postOrder } from '../support/clients.ts';
 import { standInEnv, startGatewayStandIn } from '../support/providers/tribopay/tribopay-stand-in.ts';
-import { mercadoPagoVariables } from '../support/provider-rig.ts';
-import { mpError } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
+import { mercadoPagoVariables, mpError } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import { sandboxProvider, startEfiModel } from './purchase-model-providers.ts';
 import {
   askRefund,

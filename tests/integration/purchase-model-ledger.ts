@@ -3,15 +3,21 @@ import { loadConfig } from '../../src/server/config/config.ts';
 import type { CreatedOrder } from '../../src/shared/checkout.ts';
 import type { PurchaseItemView, PurchaseView } from '../../src/shared/purchase.ts';
 import type { ManualRefundSteps } from '../../src/shared/refunds.ts';
-import { abacatepayVariables, ABACATEPAY_WEBHOOK_SECRET, mercadoPagoVariables, providersEnv } from '../support/provider-rig.ts';
+import { providersEnv } from '../support/provider-rig.ts';
 import { ProviderLedger, type AcceptedPayment, type LedgerProvider, type ProviderCharge } from '../support/provider-ledger.ts';
-import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/providers/abacatepay/abacatepay-stand-in.ts';
+import {
+  ABACATEPAY_WEBHOOK_SECRET,
+  type AbacatepayStandIn,
+  abacatepayVariables,
+  startAbacatepayStandIn,
+} from '../support/providers/abacatepay/abacatepay-stand-in.ts';
 import {
   chargeBack,
+  type MercadoPagoStandIn,
+  mercadoPagoVariables,
   MP_STAND_IN_TOKEN,
   refundInPanel,
   startMercadoPagoStandIn,
-  type MercadoPagoStandIn,
 } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
 import type { Fault } from '../support/stand-ins/kit.ts';
 import type { ModelProvider } from './purchase-model-providers.ts';

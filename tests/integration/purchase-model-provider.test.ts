@@ -109,7 +109,7 @@ interface Model {
   /** Purchases (main order ids) whose refund the seller confirmed a second time while a dispute was open. */
   confirmed: Set<string>;
   /** Before the step now running: how many refund calls the stand-ins had received, and the purchases with an open dispute. */
-  before: { refundCalls: number; disputed: Set<string> };
+  before: { refundCalls: number; disputed: Set<string>; lost: Set<string> };
 }
 
 const mains = (model: Model) => model.orders.filter((order) => order.kind === 'main');
@@ -141,13 +141,15 @@ const purchaseKey = (model: Model, orderId: string) => {
   return order?.mainId ?? order?.id ?? orderId;
 };
 
-/** The run's purchases with a dispute open in the shop ("Contestações", open or em defesa). */
-async function disputedPurchases(shop: LedgerShop, model: Model): Promise<Set<string>> {
+/** The run's purchases with a dispute open in the shop ("Contestações", open or em defesa), and those with one lost. */
+async function disputedPurchases(shop: LedgerShop, model: Model): Promise<{ disputed: Set<string>; lost: Set<string> }> {
   const disputes = await disputesOf(
     shop,
     model.orders.map((order) => order.id),
   );
-  return new Set(disputes.filter(isOpen).map((dispute) => purchaseKey(model, dispute.order_id)));
+  const purchases = (state: (dispute: (typeof disputes)[number]) => boolean) =>
+    new Set(disputes.filter(state).map((dispute) => purchaseKey(model, dispute.order_id)));
+  return { disputed: purchases(isOpen), lost: purchases((dispute) => dispute.state === 'lost') };
 }
 
 /** The run's open disputes (optionally only those entered by hand), as "Contestações" lists them. */
@@ -159,14 +161,23 @@ async function openDisputes(shop: LedgerShop, model: Model, source?: 'manual') {
   return disputes.filter((dispute) => isOpen(dispute) && (source === undefined || dispute.source === source));
 }
 
-/** D1: no refund call reached a provider during the step for a purchase whose dispute was open, unless the seller confirmed twice. */
-function refundCallFindings(shop: LedgerShop, model: Model): ProviderFinding[] {
+/**
+ * D1: no refund call reached a provider during the step for a purchase whose dispute was open, unless the seller
+ * confirmed twice. An add-on's refund in the step its main's dispute was lost is the reversal reaching it (P3): the shop
+ * closes the dispute lost before it reverses the main, so that refund follows the dispute.
+ */
+async function refundCallFindings(shop: LedgerShop, model: Model): Promise<ProviderFinding[]> {
   const findings: ProviderFinding[] = [];
-  for (const call of refundCalls(shop.rig).slice(model.before.refundCalls)) {
+  const calls = refundCalls(shop.rig).slice(model.before.refundCalls);
+  if (calls.length === 0) return findings;
+  const now = await disputedPurchases(shop, model);
+  for (const call of calls) {
     const charge = shop.ledger.charge(call.provider, call.chargeId);
     const orderId = charge && shop.ledger.shown.get(charge.code);
     if (!orderId) continue;
     const purchase = purchaseKey(model, orderId);
+    const lostThen = now.lost.has(purchase) && !model.before.lost.has(purchase) && !now.disputed.has(purchase);
+    if (lostThen && orderId !== purchase) continue;
     if (model.before.disputed.has(purchase) && !model.confirmed.has(purchase))
       findings.push({
         rule: 'D1',
@@ -205,7 +216,7 @@ async function everyStep(shop: LedgerShop, model: Model): Promise<void> {
       model.orders.map((order) => order.id),
     )),
     ...payableFindings(shop, model.buyers, addons),
-    ...refundCallFindings(shop, model),
+    ...(await refundCallFindings(shop, model)),
   ]);
 }
 
@@ -257,7 +268,7 @@ async function recordCheckout(shop: LedgerShop, model: Model, buyer: number, cre
 
 abstract class Step extends ModelStep<Model, LedgerShop> {
   override async run(model: Model, shop: LedgerShop): Promise<void> {
-    model.before = { refundCalls: refundCalls(shop.rig).length, disputed: await disputedPurchases(shop, model) };
+    model.before = { refundCalls: refundCalls(shop.rig).length, ...(await disputedPurchases(shop, model)) };
     await super.run(model, shop);
   }
   protected verify(model: Model, shop: LedgerShop) {
@@ -923,7 +934,7 @@ const newModel = (): Model => ({
   reached: { paid: false, refund: false, panelRefund: false },
   awaiting: new Set(),
   confirmed: new Set(),
-  before: { refundCalls: 0, disputed: new Set() },
+  before: { refundCalls: 0, disputed: new Set(), lost: new Set() },
 });
 
 const variants: ReadonlyArray<{ name: string; env: Record<string, string> }> = [

@@ -4,8 +4,12 @@
  * and the buyer's steps (an order with a CPF, "Pagar no app do banco", Mercado Pago's page, the way back).
  */
 import { comeBackFromBank, startOpenFinanceServer, type OpenFinanceServer } from './open-finance-rig.ts';
-import { mercadoPagoVariables } from './provider-rig.ts';
-import { startMercadoPagoStandIn, type MercadoPagoStandIn, type StandInPayment } from './providers/mercadopago/mercadopago-stand-in.ts';
+import {
+  type MercadoPagoStandIn,
+  mercadoPagoVariables,
+  type StandInPayment,
+  startMercadoPagoStandIn,
+} from './providers/mercadopago/mercadopago-stand-in.ts';
 import type { TestDb } from '../integration/test-db.ts';
 
 export const MP_OPEN_FINANCE_PASSWORD = 'senha-do-painel-mp-open-finance';

@@ -4,8 +4,6 @@ import path from 'node:path';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import type { ProviderId } from '../../src/server/gateway/provider-registry.ts';
 import { REAL_GATEWAY_TEST_ENV } from './real-gateway-env.ts';
-import { STAND_IN_PRODUCT_HASH, STAND_IN_TOKEN } from './providers/tribopay/tribopay-stand-in.ts';
-import { MP_STAND_IN_TOKEN, MP_STAND_IN_WEBHOOK_SECRET } from './providers/mercadopago/mercadopago-stand-in.ts';
 import { newCheckoutKey, postOrder, uniqueBuyer } from './clients.ts';
 import { createScratchDatabase } from './cluster.ts';
 
@@ -17,7 +15,6 @@ import { createScratchDatabase } from './cluster.ts';
 
 /** The buyer's CPF the server sends (the checkout form asks for none): the providers want one. */
 const CUSTOMER_DOCUMENT = '52998224725';
-export const ABACATEPAY_WEBHOOK_SECRET = 'abacatepay-webhook-secret-da-loja';
 
 /** PAYMENT_PROVIDERS in that order, with each listed provider's variables (`parts`) and what any real provider needs. */
 export function providersEnv(providers: readonly ProviderId[], ...parts: Array<Record<string, string>>): Record<string, string> {
@@ -25,24 +22,6 @@ export function providersEnv(providers: readonly ProviderId[], ...parts: Array<R
   for (const part of parts) Object.assign(env, part);
   return env;
 }
-
-export const mercadoPagoVariables = (standIn: { url: string }) => ({
-  MERCADOPAGO_ACCESS_TOKEN: MP_STAND_IN_TOKEN,
-  MERCADOPAGO_WEBHOOK_SECRET: MP_STAND_IN_WEBHOOK_SECRET,
-  MERCADOPAGO_API_URL: standIn.url,
-});
-
-export const abacatepayVariables = (standIn: { url: string; apiKey: string }) => ({
-  ABACATEPAY_API_KEY: standIn.apiKey,
-  ABACATEPAY_WEBHOOK_SECRET,
-  ABACATEPAY_API_URL: standIn.url,
-});
-
-export const tribopayVariables = (gateway: { url: string }) => ({
-  PROVIDER_URL: gateway.url,
-  PROVIDER_TOKEN: STAND_IN_TOKEN,
-  PRODUCT_HASH: STAND_IN_PRODUCT_HASH,
-});
 
 /** One provider's stand-in, as these tests drive it. */
 export interface StandInRig {

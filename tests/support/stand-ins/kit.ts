@@ -88,7 +88,13 @@ export interface StandInKit<Route extends string> {
   /** On Node's response, the faults met before the request is done; true when one answered (or will never). */
   faultBeforeNode(fault: Fault | undefined, request: IncomingMessage, response: ServerResponse): boolean;
   /** On Node's response, the documented answer (`json` null: no body) as `fault` turns it, once the request is done. */
-  answerNode(fault: Fault | undefined, request: IncomingMessage, response: ServerResponse, status: number, json: Record<string, unknown> | null): void;
+  answerNode(
+    fault: Fault | undefined,
+    request: IncomingMessage,
+    response: ServerResponse,
+    status: number,
+    json: Record<string, unknown> | null,
+  ): void;
   /** Hono middleware that records every request (method, path, query, headers, raw and parsed body). */
   record: MiddlewareHandler;
   /** `record` for a stand-in that reads Node's request itself (`listenNode`): its raw body read, its answer's status kept. */
@@ -190,7 +196,11 @@ export function createStandInKit<Route extends string = string>(
     else response.writeHead(status, { 'Content-Type': contentType }).end(text);
   }
 
-  function faultyNode(fault: Exclude<Fault, { kind: 'delay' | 'reset' | 'swallowed' | 'rewrite' }>, request: IncomingMessage, response: ServerResponse): void {
+  function faultyNode(
+    fault: Exclude<Fault, { kind: 'delay' | 'reset' | 'swallowed' | 'rewrite' }>,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): void {
     if (fault.kind === 'hang') return void hanging.add(() => request.socket.destroy());
     if (fault.kind === 'raw') return writeNode(response, fault.status ?? 200, fault.text, fault.contentType);
     const body = fault.body === undefined ? errorBody(fault.status) : fault.body;

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { abacatepayVariables, ABACATEPAY_WEBHOOK_SECRET, type StandInRig } from '../../provider-rig.ts';
-import { startAbacatepayStandIn, type AbacatepayStandIn } from './abacatepay-stand-in.ts';
+import type { StandInRig } from '../../provider-rig.ts';
+import { ABACATEPAY_WEBHOOK_SECRET, type AbacatepayStandIn, abacatepayVariables, startAbacatepayStandIn } from './abacatepay-stand-in.ts';
 
 /** AbacatePay's stand-in as the end-to-end tests through the real server drive it (tests/integration/provider-checkout.test.ts). */
 export async function abacatepayRig(): Promise<StandInRig & { standIn: AbacatepayStandIn }> {

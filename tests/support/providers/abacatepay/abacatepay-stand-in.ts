@@ -310,3 +310,12 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
   standIn.url = (await kit.listen(app.fetch)).url;
   return standIn;
 }
+
+/** AbacatePay's variables pointed at its stand-in, as the tests through the server set them. */
+export const ABACATEPAY_WEBHOOK_SECRET = 'abacatepay-webhook-secret-da-loja';
+
+export const abacatepayVariables = (standIn: { url: string; apiKey: string }) => ({
+  ABACATEPAY_API_KEY: standIn.apiKey,
+  ABACATEPAY_WEBHOOK_SECRET,
+  ABACATEPAY_API_URL: standIn.url,
+});

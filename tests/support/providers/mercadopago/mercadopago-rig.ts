@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { mercadoPagoVariables, type StandInRig } from '../../provider-rig.ts';
-import { startMercadoPagoStandIn, type MercadoPagoStandIn } from './mercadopago-stand-in.ts';
+import type { StandInRig } from '../../provider-rig.ts';
+import { type MercadoPagoStandIn, mercadoPagoVariables, startMercadoPagoStandIn } from './mercadopago-stand-in.ts';
 
 /** Mercado Pago's stand-in as the end-to-end tests through the real server drive it (tests/integration/provider-checkout.test.ts). */
 export async function mercadoPagoRig(): Promise<StandInRig> {

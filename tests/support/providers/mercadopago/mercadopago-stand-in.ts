@@ -596,3 +596,10 @@ export function chargeBack(standIn: MercadoPagoStandIn, paymentId: number | stri
   payment.statusDetail = 'settled';
   return payment;
 }
+
+/** Mercado Pago's variables pointed at its stand-in, as the tests through the server set them. */
+export const mercadoPagoVariables = (standIn: { url: string }) => ({
+  MERCADOPAGO_ACCESS_TOKEN: MP_STAND_IN_TOKEN,
+  MERCADOPAGO_WEBHOOK_SECRET: MP_STAND_IN_WEBHOOK_SECRET,
+  MERCADOPAGO_API_URL: standIn.url,
+});

@@ -324,3 +324,10 @@ function rememberCharges(gateway: GatewayStandIn, options: { expiresAt?: string 
     toJson,
   };
 }
+
+/** TriboPay's variables pointed at its stand-in, as the tests through the server set them. */
+export const tribopayVariables = (gateway: { url: string }) => ({
+  PROVIDER_URL: gateway.url,
+  PROVIDER_TOKEN: STAND_IN_TOKEN,
+  PRODUCT_HASH: STAND_IN_PRODUCT_HASH,
+});
