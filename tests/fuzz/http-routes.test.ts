@@ -42,8 +42,8 @@ import { isPortugueseApiMessage } from './portuguese-messages.ts';
  * strings with repeated and bracketed keys. For each request:
  * - no 5xx, and an API refusal is a Portuguese `error` from src/content/;
  * - at most CPU_BUDGET_MS of CPU (fuzz-kit.ts says how it is measured); one over the budget is
- *   sent again from a fresh address before it counts, since a garbage collection or a first
- *   compilation can land on any request.
+ *   sent twice more from fresh addresses and the least counts, since a garbage collection, a first
+ *   compilation or the other test files' workers can land on any request (as the parsers' fuzz does).
  * Afterwards nothing global changed (Object.prototype) and a real checkout, its payment and the
  * console still work. Cases come from fast-check with a printed seed (FUZZ_SEED replays them);
  * failures are collected and listed together, worst first.
@@ -550,9 +550,10 @@ async function fuzzTarget(server: FuzzServer, target: Target, seed: number) {
     if (problem) findings.push({ target: target.name, request: hostile, problem, cpuMs: answer.cpuMs });
     let cpuMs = answer.cpuMs;
     if (target.anonymous && cpuMs > CPU_BUDGET_MS) {
-      cpuMs = Math.min(cpuMs, (await sendMeasured(server.url, hostile, newClientAddress())).cpuMs);
+      for (let again = 0; again < 2 && cpuMs > CPU_BUDGET_MS; again++)
+        cpuMs = Math.min(cpuMs, (await sendMeasured(server.url, hostile, newClientAddress())).cpuMs);
       if (cpuMs > CPU_BUDGET_MS) {
-        findings.push({ target: target.name, request: hostile, problem: `${cpuMs.toFixed(1)} ms of CPU, twice over the budget`, cpuMs });
+        findings.push({ target: target.name, request: hostile, problem: `${cpuMs.toFixed(1)} ms of CPU, three times over the budget`, cpuMs });
       }
     }
     costs.push({ request: hostile, cpuMs });
