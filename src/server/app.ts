@@ -19,7 +19,7 @@ import type { AppEnv } from './routes/context.ts';
 import type { OrdersDeps } from './orders/orders-deps.ts';
 import type { RefundsDeps } from './refunds/refunds-deps.ts';
 import type { ReviewsDeps } from './reviews/review-service.ts';
-import type { LiveExperiments } from './experiments/live-experiments.ts';
+import { visitorOf, type LiveExperiments } from './experiments/live-experiments.ts';
 import type { OfferDeps } from './offer/offer-service.ts';
 import { accessPageRoutes, accessRoutes } from './routes/access.ts';
 import { adminRoutes, type AdminDeps } from './routes/admin.ts';
@@ -198,11 +198,7 @@ export function createApp(deps: AppDeps) {
       const { rendering, robots } = routes[key];
       app.get(paths[key], async (c) => {
         // An A/B test's variant, picked per request on the server (docs/experiments.md#serving).
-        const chosen = await experiments?.choose(file, {
-          address: c.var.clientAddress,
-          userAgent: c.req.header('User-Agent'),
-          cookie: c.req.header('Cookie'),
-        });
+        const chosen = await experiments?.choose(file, visitorOf(c));
         // Looked up per request: a page's bytes may be replaced (site.ts fillSlot).
         const response = sendPage(c, chosen?.page ?? site.page(file)!);
         // Each visitor's variant differs on the same URL: no shared cache may keep one for all.

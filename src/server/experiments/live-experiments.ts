@@ -20,6 +20,10 @@ export interface Visitor {
   cookie: string | undefined;
 }
 
+export function visitorOf(c: { var: { clientAddress: string }; req: { header(name: string): string | undefined } }): Visitor {
+  return { address: c.var.clientAddress, userAgent: c.req.header('User-Agent'), cookie: c.req.header('Cookie') };
+}
+
 interface ServedTest {
   id: string;
   page: ExperimentPage;

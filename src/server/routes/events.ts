@@ -1,3 +1,4 @@
+import { visitorOf } from '../experiments/live-experiments.ts';
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { FunnelEventSchema, MAX_EVENT_BODY_BYTES } from '../../shared/events.ts';
@@ -22,12 +23,7 @@ export const eventsRoutes = new Hono<AppEnv>().basePath('/api/events').post(
     // The version this instance serves: what the visitor saw (docs/editing.md#figures).
     await countClientEvent(c.var.db, event, c.var.offer.live.current().number);
     // A checkout begun counts for the visitor's variant of each running A/B test (docs/experiments.md).
-    if (event.name === 'begin_checkout')
-      await c.var.experiments?.countEvent(event.name, {
-        address: c.var.clientAddress,
-        userAgent: c.req.header('User-Agent'),
-        cookie: c.req.header('Cookie'),
-      });
+    if (event.name === 'begin_checkout') await c.var.experiments?.countEvent(event.name, visitorOf(c));
     return sendReply(c, 'POST', null);
   },
 );

@@ -1,3 +1,4 @@
+import { visitorOf } from '../experiments/live-experiments.ts';
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { checkout as copy, checkoutFormMessages as messages } from '../../content/checkout.ts';
@@ -55,12 +56,8 @@ export const ordersRoutes = new Hono<AppEnv>()
       if (await isBuyerBlocked(c.var.orders, input)) return apiError(c, 403, disputeBlockedCheckout);
       const result = await startCheckout(c.var.orders, input, { address: c.var.clientAddress, userAgent: c.req.header('user-agent') });
       if (result.kind === 'created') {
-        const visitor = { address: c.var.clientAddress, userAgent: c.req.header('user-agent'), cookie: c.req.header('cookie') };
-        await recordOrderVariants(
-          c.var.db,
-          result.order.orderId,
-          (await c.var.experiments?.orderVariants(input.experiment, visitor)) ?? [],
-        );
+        const variants = (await c.var.experiments?.orderVariants(input.experiment, visitorOf(c))) ?? [];
+        await recordOrderVariants(c.var.db, result.order.orderId, variants);
         return sendReply(c, 'POST', result.order, 201);
       }
       if (result.kind === 'sold_out') {
