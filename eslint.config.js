@@ -193,6 +193,9 @@ export default tseslint.config(
     plugins: { 'import-x': importX, 'check-file': checkFile },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // Without these the plugin parses only .js dependencies, so no-cycle walked no TypeScript file.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {

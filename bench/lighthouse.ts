@@ -437,7 +437,9 @@ async function measureVariants(server: RunningServer, password: string, floor: M
   const tests = await startBenchExperiments(server.url, password);
   try {
     const { variants } = tests;
-    console.log(`\n  A/B test variants (${variants.map((variant) => variant.name).join(', ')}), each by its User-Agent; load: ${loadAverage()}`);
+    console.log(
+      `\n  A/B test variants (${variants.map((variant) => variant.name).join(', ')}), each by its User-Agent; load: ${loadAverage()}`,
+    );
     const sizes = new Map<string, DocumentSize>();
     for (const variant of variants) {
       const size = await documentSize(variant.url, variant.userAgent);
@@ -503,12 +505,7 @@ interface AfterEdit {
 }
 
 /** Publishes the phase's version, measures the floor and `/` again, interleaved, then restores the build's content. */
-async function measureAfterEdit(
-  server: RunningServer,
-  password: string,
-  pages: readonly MeasuredPage[],
-  phase: Phase,
-): Promise<AfterEdit> {
+async function measureAfterEdit(server: RunningServer, password: string, pages: readonly MeasuredPage[], phase: Phase): Promise<AfterEdit> {
   const { restore, ...edit } = await phase.publish(server.url, password);
   console.log(
     `\n  after ${phase.name} (version ${edit.number}: ${phase.what}), served ${millis(edit.servedAfterMs)} after the publish; load: ${loadAverage()}`,

@@ -79,7 +79,13 @@ export async function startBenchExperiments(url: string, password: string): Prom
       const pageUrl = `${url}${test.page}`;
       const found = await userAgentPerVariant(pageUrl, id, test.variants.length);
       for (const [index, userAgent] of found.entries()) {
-        variants.push({ name: `${test.page} ${String.fromCharCode(65 + index)}`, page: test.page, url: pageUrl, mark: `${id}.${index}`, userAgent });
+        variants.push({
+          name: `${test.page} ${String.fromCharCode(65 + index)}`,
+          page: test.page,
+          url: pageUrl,
+          mark: `${id}.${index}`,
+          userAgent,
+        });
       }
     }
   } catch (error) {

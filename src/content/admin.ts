@@ -537,6 +537,8 @@ export const admin = {
       gateway: 'Gateway de pagamento',
       postback: 'Último aviso do gateway (postback)',
       duplicates: 'Pagamentos duplicados',
+      events: 'Avisos dos provedores',
+      disputes: 'Leitura das contestações (MED)',
       refunds: 'Pedidos de reembolso',
       smtp: 'Envio de e-mails',
       outbox: 'Fila de e-mails',
@@ -566,6 +568,10 @@ export const admin = {
         count === 0
           ? 'Nenhum para reembolsar'
           : `${formatCount(count, { one: 'pagamento duplicado', other: 'pagamentos duplicados' })} para reembolsar`,
+      eventsOk: 'Todos os avisos recebidos foram lidos',
+      events: (events: string[]) => `Avisos que a loja não sabe ler: ${events.join('; ')}`,
+      eventOf: (provider: string, name: string, count: number, lastAt: string) =>
+        `${provider} “${name}”, ${formatCount(count, { one: 'vez', other: 'vezes' })}, o último em ${lastAt}`,
       outbox: (backlog: number, stuck: number) => `${backlog} na fila há mais de 5 min, ${stuck} sem entrega`,
       placeholdersOk: 'Nome, CPF/CNPJ e endereço definidos',
       clocksOk: 'Todos os servidores com o relógio de acordo com o do banco de dados',
@@ -590,6 +596,8 @@ export const admin = {
       gateway: 'Confira PROVIDER_URL, PROVIDER_TOKEN e PRODUCT_HASH e se o produto tem uma oferta ativa no gateway.',
       postback: 'Faça uma compra de teste; se o aviso não chegar, confira se PUBLIC_URL é acessível pela internet.',
       duplicates: 'Reembolse cada um no gateway e use “Marcar como reembolsado” no pedido (Pedidos › Duplicados a reembolsar).',
+      events:
+        'Confira no painel do provedor o que esse aviso diz (pagamento, reembolso ou contestação) e trate o pedido à mão; se ele se repetir, atualize a Vitrine.',
       refunds: `A garantia promete resposta em até ${REFUND_ANSWER_DAYS} dias: abra Pedidos › Reembolsos pedidos e reembolse ou recuse cada um.`,
       smtp: 'Confira usuário, senha, host e porta em SMTP_URL.',
       outbox: 'Confira o envio de e-mails acima e use “Tentar de novo” nos e-mails abaixo.',
@@ -629,6 +637,13 @@ export const emailTimeline = {
     failed: 'Falha ao enviar o e-mail do reembolso',
   },
   review: { sent: 'Pedido de avaliação enviado ao comprador' },
+  unrecognisedEvent: { sent: 'Alerta de aviso desconhecido de um provedor enviado a você' },
+  disputePollAlert: { sent: 'Alerta de contestações que não puderam ser lidas enviado a você' },
+  bankReturn: {
+    queued: 'Aviso de pagamento em dobro na fila',
+    sent: 'Aviso ao comprador: o pagamento no app do banco foi devolvido',
+    failed: 'Falha ao avisar o comprador do pagamento devolvido',
+  },
   duplicateAlert: {
     queued: 'Alerta de pagamento duplicado na fila',
     sent: 'Alerta de pagamento duplicado enviado a você',

@@ -22,11 +22,24 @@ export const bankLink = {
     remove: 'Remover vínculo',
     removing: 'Removendo…',
     removed: 'Vínculo removido. O banco não aceita mais pagamentos desta loja por biometria.',
+    ended: {
+      revoked: (bank: string) =>
+        `O vínculo da sua conta em ${bank} com esta loja foi cancelado no seu banco: não dá mais para pagar com biometria.`,
+      expired: (bank: string) =>
+        `O vínculo da sua conta em ${bank} com esta loja venceu no seu banco: não dá mais para pagar com biometria.`,
+    },
   },
   /** The API's answers. */
   api: {
     notOffered: 'Este pedido não permite vincular a conta.',
     notLinked: 'Não há conta vinculada para pagar com biometria. Use o código PIX.',
+    /** The vínculo ended at the buyer's bank: why the add-on is paid by its PIX code. */
+    linkEnded: {
+      revoked:
+        'O seu banco informou que o vínculo com esta loja foi cancelado, então não dá para pagar com biometria. Pague o adicional com o código PIX abaixo.',
+      expired:
+        'O vínculo da sua conta com esta loja venceu no seu banco, então não dá para pagar com biometria. Pague o adicional com o código PIX abaixo.',
+    },
     failed: 'Não foi possível falar com o seu banco agora. Tente de novo em instantes.',
     notRemoved: 'Não foi possível remover o vínculo no banco agora. Tente de novo em instantes.',
     someBank: 'seu banco',

@@ -1,8 +1,9 @@
 /**
  * Console users by name (docs/editing.md#users): the owner's "Usuários", the invitation's page (its e-mail is in emails.ts), the
- * server's refusals, and each version's sales in the page's history.
+ * server's refusals, and each version's sales (Visão geral, for those who may see orders).
  */
 import type { ConsolePermission } from '../shared/admin-users.ts';
+import { visitorUnit } from './experiments.ts';
 
 export const consoleUsers = {
   api: {
@@ -64,7 +65,8 @@ export const consoleUsers = {
     caption: 'Visitantes, checkouts e PIX pagos contados enquanto cada versão esteve no ar; receita líquida (pago − reembolsado).',
     version: 'Versão',
     live: 'No ar',
-    visitors: 'Visitantes',
+    visitors: visitorUnit.label,
+    visitorsHint: visitorUnit.hint,
     checkouts: 'Checkouts',
     paid: 'PIX pagos',
     conversion: 'Conversão',

@@ -72,6 +72,9 @@ export const disputesConsole = {
   due: 'Prazo da defesa',
   closedAt: 'Encerrada em',
   medReturned: (amount: string) => `${medReturnedLabel}: ${amount}`,
+  medReturnedPart: (amount: string) => `${medReturnedLabel} (parte): ${amount}. O acesso do comprador continua.`,
+  medAwaited:
+    'Perdida no provedor. Nada conta como devolvido pelo MED antes de a devolução aparecer no PIX, e o acesso continua até lá: o pedido é lido de novo agora.',
   defenceTitle: 'Texto da defesa',
   defenceLoading: 'Carregando o texto da defesa…',
   defenceHint: 'É o que “Enviar defesa” manda ao provedor: os fatos do checkout, da entrega e do uso.',
@@ -87,7 +90,7 @@ export const disputesConsole = {
     },
     lost: {
       title: 'Registrar a contestação como perdida?',
-      body: 'O valor passa a contar como devolvido pelo MED, o acesso aos itens contestados termina e o e-mail, o CPF e o telefone do comprador deixam de gerar PIX.',
+      body: 'O valor passa a contar como devolvido pelo MED e o acesso aos itens contestados termina. Se a compra inteira voltou, o e-mail, o CPF e o telefone do comprador deixam de gerar PIX.',
     },
     cancelled: {
       title: 'Registrar a contestação como cancelada?',
@@ -111,6 +114,27 @@ export const disputesConsole = {
   polled: 'Verificação feita. As contestações novas aparecem em “Contestações”.',
 };
 
+/**
+ * A provider's dispute list that could not be read (docs/disputes.md#loud): what Saúde, "Verificar contestações agora"
+ * and the seller's alert say. The adapters' own messages name the fix where they know it (Efí's missing scope).
+ */
+export const disputePollAlert = {
+  unreadable: 'O provedor não respondeu à leitura das contestações.',
+  /** WhatsApp template WHATSAPP_TEMPLATE_READ_ALERT's {{1}}: what cannot be read. */
+  whatsappWhat: (provider: string) => `as contestações (MED) da ${provider}`,
+  unrecorded: (count: number) =>
+    `${count === 1 ? 'Uma contestação lida não pôde ser gravada' : `${count} contestações lidas não puderam ser gravadas`}; a próxima leitura tenta de novo.`,
+  polledOk: (provider: string, count: number) =>
+    `${provider}: lista lida${count === 0 ? ', nenhuma contestação nova ou alterada' : `, ${count === 1 ? '1 contestação' : `${count} contestações`} vista(s)`}.`,
+  failed: (provider: string, message: string) => `${provider}: não foi possível ler as contestações. ${message}`,
+  busy: (provider: string) => `${provider}: outra instância está lendo a lista agora; tente em alguns minutos.`,
+  healthOk: (provider: string, at: string) => `${provider}: lida em ${at}`,
+  healthNever: (provider: string) => `${provider}: ainda não lida`,
+  healthFailing: (provider: string, message: string, since: string, last: string | null) =>
+    `${provider}: falhando desde ${since}${last ? ` (última leitura boa em ${last})` : ' (nunca lida)'}. ${message}`,
+  fix: 'Corrija o que a mensagem pede no painel do provedor e toque em “Verificar contestações agora”. Enquanto a lista não for lida, uma contestação pode passar do prazo da defesa sem aviso.',
+} as const;
+
 /** The console API's answers about disputes, shown as they are. */
 export const disputesApi = {
   notFound: 'Contestação não encontrada.',
@@ -127,6 +151,7 @@ export const disputesApi = {
   providerFailed: (message: string) =>
     `O provedor não recebeu a defesa: ${message.endsWith('.') ? message.slice(0, -1) : message}. Tente de novo em alguns minutos.`,
   badDate: 'Data do prazo inválida.',
+  amountAbovePaid: (paid: string) => `O valor contestado não pode passar do que foi pago neste pedido (${paid}).`,
 };
 
 /** The refund guards while a dispute is open (docs/disputes.md#never-twice). */
@@ -153,10 +178,16 @@ export const disputeBlockedCheckout =
 /** The seller's alerts' words shared by the e-mail (content/emails.ts `disputeAlertEmail`) and the WhatsApp template. */
 export const disputeAlerts = {
   noDeadline: 'não informado pelo provedor',
-  whatsappOpened: (ref: string, amount: string, due: string) =>
-    `Contestação aberta no pedido ${ref} (${amount}). Prazo da defesa: ${due}. Abra "Contestações" no painel.`,
-  whatsappReminder: (ref: string, left: string, due: string) =>
-    `Faltam ${left} para defender o pedido ${ref} (prazo: ${due}). Abra "Contestações" no painel.`,
+  /** A deadline, in São Paulo's time (src/shared/time.ts `formatExpiry`), named as such. */
+  dueAt: (at: string) => `até ${at} (horário de Brasília)`,
+  /** The buyer's name once it was erased with their other data. */
+  noBuyer: 'O comprador (dados apagados)',
+  /** The WhatsApp template's {{1}}: the order and who made it. */
+  whatsappOrder: (ref: string, buyer: string) => `${ref} (${buyer})`,
+  /** The WhatsApp template's {{4}} once the dispute ended, as its row records it. */
+  whatsappWon: 'Ganha: nada foi devolvido pelo MED',
+  whatsappLost: (amount: string) => `Perdida: ${amount} devolvidos ao comprador pelo MED`,
+  whatsappLostAwaited: 'Perdida: a devolução do MED ainda não apareceu no PIX',
   left24h: '24 horas',
   left6h: '6 horas',
 };
@@ -164,20 +195,36 @@ export const disputeAlerts = {
 /** The defence's text: what was true at checkout, in the provider's words (docs/disputes.md#defence). */
 export const disputeDefence = {
   heading: (ref: string) => `Defesa do vendedor - pedido ${ref}`,
-  product: (title: string, price: string) => `Produto digital: ${title}, por ${price}, entregue por e-mail e página de membro.`,
+  // The way it is delivered, not that it was: delivery is its own sentence below (delivered / notDelivered).
+  product: (title: string, price: string) => `Produto digital: ${title}, por ${price}, com acesso por e-mail e página de membro.`,
   buyer: 'Dados informados pelo comprador no checkout:',
-  payerMatches: 'O nome e o documento do pagador informados pelo provedor conferem com os do comprador.',
-  payerDiffers: 'O pagador informado pelo provedor não confere com o comprador em: ',
+  /** Each says what was compared and how it came out (PayerCheck in src/server/disputes/payer-check.ts). */
+  payer: {
+    both: 'O nome e o documento do pagador informados pelo provedor conferem com os do comprador.',
+    document: 'O documento do pagador informado pelo provedor confere com o do comprador; o nome não foi confirmado.',
+    name: 'O nome do pagador informado pelo provedor confere com o do comprador; o documento não foi comparado.',
+    matched: 'O pagador informado pelo provedor confere com o comprador.',
+    documentDiffers: 'O documento do pagador informado pelo provedor não confere com o do comprador.',
+  },
   checkoutFrom: (address: string, browser: string) => `Compra feita do endereço ${address}, navegador ${browser}.`,
-  terms: 'Termos, garantia e preço exibidos no checkout:',
+  // The shop's guarantee as it applies to the order (config), not a copy of the checkout screen: the order keeps none.
+  terms: 'Garantia do pedido:',
   delivered: (date: string) => `E-mail de acesso aceito pelo servidor de e-mail do comprador em ${date}.`,
   notDelivered: 'Sem registro de entrega do e-mail de acesso.',
-  openings: (count: number) => `A página de membro foi aberta ${count} ${count === 1 ? 'vez' : 'vezes'}:`,
+  // Every opening counts, those past the per-order cap too (src/server/access/access-repository.ts); an address is a
+  // hashed client group, and openings recorded without one are said apart.
+  openings: (count: number, addresses: number, withoutAddress: number) =>
+    `A página de membro foi aberta ${count === 1 ? '1 vez' : `${count} vezes`}${addresses > 0 ? `, de ${addresses} ${addresses === 1 ? 'endereço' : 'endereços'} de internet` : ''}${withoutAddress === 0 ? '' : withoutAddress === count ? ' (endereço não registrado)' : ` (${withoutAddress} sem endereço registrado)`}:`,
+  moreOpenings: (count: number, last: string) => `- mais ${count} ${count === 1 ? 'abertura' : 'aberturas'}, a última em ${last}`,
   noOpenings: 'A página de membro não foi aberta.',
   refundRequests: 'Pedidos de reembolso:',
   noRefundRequests: 'O comprador não pediu reembolso pela garantia.',
   reviews: 'Avaliações do comprador:',
-  closing: 'O produto foi entregue e usado; pedimos que a contestação seja rejeitada.',
+  closing: {
+    used: 'O produto foi entregue e a página de membro foi aberta; pedimos que a contestação seja rejeitada.',
+    delivered: 'O produto foi entregue; pedimos que a contestação seja rejeitada.',
+    recorded: 'Pedimos que a contestação seja rejeitada com base nos registros acima.',
+  },
 };
 
 /** The seller's dispute alerts on an order's timeline (src/server/subscribers.ts). */

@@ -148,6 +148,18 @@ export const refundEmails = {
 } as const;
 
 /** The one review request (docs/reviews.md), sent days after the payment. */
+/** Paid by the PIX code and in the bank's app: the bank's payment asked back at once (docs/payments.md#open-finance). */
+export const bankReturnEmail = {
+  subject: 'Você pagou duas vezes: devolvemos o pagamento feito no app do banco',
+  preheader: 'Pedimos a devolução de {amount} pago no app do banco. Seu acesso continua ativo.',
+  intro:
+    'O seu pedido da {productName} foi pago duas vezes: com o código PIX e no app do seu banco. Ficamos com o pagamento do código PIX e pedimos a devolução do pagamento feito no app do banco, {amount}, para a mesma conta que pagou.',
+  timing: 'A devolução costuma aparecer no extrato em poucos minutos; alguns bancos levam até 1 dia útil.',
+  access: 'O seu acesso continua ativo. Se precisar do link de novo, peça em {recoverUrl}.',
+  signature: 'Obrigado,',
+  footer: 'Você recebeu este e-mail porque o seu pedido da {productName} foi pago duas vezes.',
+} as const;
+
 export const reviewEmail = {
   subject: 'Como está sendo a lista?',
   preheader: 'Conte em poucas palavras como está sendo a {productName}. Leva um minuto.',
@@ -172,22 +184,68 @@ export const inviteEmail = {
   footer: 'Se você não esperava este convite, ignore este e-mail: sem o link, nada acontece.',
 } as const;
 
-/** The seller's alert about a dispute, at SUPPORT_EMAIL: on opening, and 24 h and 6 h before the defence is due. */
+/** The seller's alert, at SUPPORT_EMAIL, the first time a provider sends an event the shop does not read (docs/payments.md#unrecognised-events). */
+export const unrecognisedEventEmail = {
+  subject: 'Aviso desconhecido da {provider}: {event}',
+  preheader: 'A loja recebeu um aviso assinado que ainda não sabe ler.',
+  intro:
+    'A {provider} enviou um aviso assinado chamado {event}, que a loja não reconhece. Ele foi guardado e contado em Saúde, mas nada mudou nos pedidos por causa dele.',
+  action:
+    'Se ele fala de um pagamento, reembolso ou contestação, confira o pedido no painel da {provider} e em Saúde. Este e-mail vem só na primeira vez que esse nome aparece.',
+  footer: 'Você recebeu este e-mail porque é o endereço de suporte desta loja.',
+} as const;
+
+/** The seller's alert, at SUPPORT_EMAIL, when a provider's disputes have not been readable for an hour (docs/disputes.md#loud). */
+export const disputePollAlertEmail = {
+  subject: 'Não conseguimos ler as contestações da {provider}',
+  preheader: 'Há mais de uma hora a lista de contestações (MED) não é lida.',
+  intro: 'Desde {since}, a loja não consegue ler a lista de contestações (MED) da {provider}. O último erro foi: {error}',
+  risk: 'Enquanto isso, uma contestação nova não chega ao painel nem ao seu e-mail, e o prazo da defesa (2 a 3 dias) pode passar.',
+  action:
+    'Corrija o que a mensagem pede no painel da {provider} e toque em “Verificar contestações agora” em Saúde. Avisamos uma vez por falha.',
+  footer: 'Você recebeu este e-mail porque é o endereço de suporte desta loja.',
+} as const;
+
+/**
+ * The seller's alert about a dispute, at SUPPORT_EMAIL: on opening, 24 h and 6 h before the defence is due, and when it
+ * is won or lost. Each sentence states what the dispute's row records (src/server/disputes/dispute-alert-email.ts).
+ */
 export const disputeAlertEmail = {
+  /** Every alert's first paragraph. */
+  contested: '{buyer}, que fez o pedido {ref}, contestou no próprio banco o PIX de {amount}; a contestação chegou ao provedor {provider}.',
   opened: {
     subject: 'Contestação aberta no pedido {ref}',
-    preheader: 'O comprador contestou o PIX de {amount}. Prazo da defesa: {due}.',
-    intro: 'O comprador do pedido {ref} contestou o PIX de {amount} no banco ({provider}).',
-    due: 'Prazo para a defesa: {due}.',
-    action: 'Abra "Contestações" no painel e toque em "Enviar defesa" antes do prazo. Não reembolse enquanto a contestação estiver aberta.',
-    footer: 'Você recebeu este e-mail porque é o endereço de suporte desta loja.',
+    preheader: '{buyer} contestou o PIX de {amount}. Prazo da defesa: {due}.',
+    body: ['Prazo para a defesa: {due}.', 'Toque em "Enviar defesa" antes do prazo. Não reembolse enquanto a contestação estiver aberta.'],
   },
   reminder: {
     subject: 'Faltam {left} para defender o pedido {ref}',
-    preheader: 'A defesa da contestação do pedido {ref} vence em {due}.',
-    intro: 'A contestação do pedido {ref} ({amount}) ainda não tem defesa enviada.',
-    due: 'O prazo termina em {due}.',
-    action: 'Abra "Contestações" no painel e toque em "Enviar defesa".',
-    footer: 'Você recebeu este e-mail porque é o endereço de suporte desta loja.',
+    preheader: 'A contestação de {buyer} ainda não tem defesa. Prazo: {due}.',
+    body: ['A defesa ainda não foi enviada. Prazo para a defesa: {due}.', 'Toque em "Enviar defesa" antes do prazo.'],
   },
+  won: {
+    subject: 'Contestação ganha no pedido {ref}',
+    preheader: 'A contestação do PIX de {amount} terminou a seu favor.',
+    body: ['A contestação terminou como ganha: nada foi devolvido ao comprador pelo MED nesta contestação.'],
+  },
+  lost: {
+    subject: 'Contestação perdida no pedido {ref}',
+    preheader: '{returned} devolvidos ao comprador pelo MED.',
+    body: [
+      'A contestação terminou como perdida: {returned} foram devolvidos ao comprador pelo MED.',
+      'Não reembolse este valor de novo: ele já voltou ao comprador pelo próprio PIX.',
+    ],
+  },
+  /** Lost at a provider where the money goes back by a devolução read later (Efí): nothing has gone back yet. */
+  lostAwaited: {
+    subject: 'Contestação perdida no pedido {ref}',
+    preheader: 'A {provider} deu a contestação como perdida; a devolução do MED ainda não apareceu no PIX.',
+    body: [
+      'A contestação terminou como perdida, mas a devolução do MED ainda não apareceu no PIX: nada voltou ao comprador até agora, e o acesso continua.',
+      'Quando a devolução aparecer, o valor devolvido passa a contar como devolvido pelo MED em “Contestações”. Não reembolse enquanto isso.',
+    ],
+  },
+  button: 'Abrir a contestação no painel',
+  rawLink: 'Ou copie este link no navegador:',
+  footer: 'Você recebeu este e-mail porque é o endereço de suporte desta loja.',
 } as const;

@@ -5,6 +5,15 @@
 import type { PlanWarning } from '../shared/experiments/planner.ts';
 import type { Guardrail, Verdict } from '../shared/experiments/verdict.ts';
 
+/**
+ * The visitor the A/B tests and each page version's sales count (docs/experiments.md#what-is-counted): the same
+ * name and the same hint in both places.
+ */
+export const visitorUnit = {
+  label: 'Visitantes',
+  hint: 'Visitantes: cada pessoa conta uma vez por dia, por mais que recarregue a página (o mesmo navegador no mesmo endereço, sem cookies). Robôs e quem está no painel não contam.',
+} as const;
+
 /** Variants are named by letter: A is the page as it is. */
 export function variantLetter(arm: number): string {
   return String.fromCharCode(65 + arm);
@@ -90,12 +99,19 @@ export const experimentsApi = {
   controlChanged: 'A versão A é a página publicada, sem mudanças: as mudanças vão nas versões B, C ou D.',
   sameAsControl: (letter: string) => `A versão ${letter} é igual à página publicada. Mude algum campo ou remova a versão.`,
   invalidField: (letter: string) => `A versão ${letter} tem um campo inválido.`,
+  copyClaim: (letter: string, refusal: string) => `A versão ${letter} promete o que a loja não dá. ${refusal}`,
+  prototypeKey: (letter: string, key: string) =>
+    `A versão ${letter} tem um campo chamado "${key}", que não existe na página e é recusado por segurança.`,
   tooLarge: (letter: string, size: string, budget: string) =>
     `A versão ${letter} deixaria a página com ${size}, acima do limite de ${budget} que a mantém rápida.`,
   endDate: 'A data de término precisa ser depois de agora e em até um ano.',
   alreadyRunning: (page: string) => `Já há um teste rodando em ${page}. Encerre-o antes de começar outro: um teste por página de cada vez.`,
   notRunning: 'Esse teste já foi encerrado.',
   noSuchVariant: 'Esse teste não tem essa versão.',
+  /** What the seller types to publish a version the verdict does not name. */
+  noEvidencePhrase: 'SEM EVIDÊNCIA',
+  noEvidence:
+    'O resultado do teste não aponta essa versão como vencedora. Para publicá-la mesmo assim, como escolha sua e sem vencedor comprovado, digite SEM EVIDÊNCIA na confirmação.',
   published: 'Outra publicação entrou no meio. Tente de novo.',
 } as const;
 
@@ -110,7 +126,12 @@ export const experimentsConsole = {
   failed: 'Não foi possível carregar os testes.',
   listTitle: 'Seus testes',
   none: 'Nenhum teste ainda. Comece pelo título do topo: é o que mais muda a venda.',
-  status: { running: 'Em andamento', stopped: 'Encerrado', decided: 'Vencedor declarado' },
+  status: {
+    running: 'Em andamento',
+    stopped: 'Encerrado',
+    decided: 'Vencedor declarado',
+    chosen: 'Encerrado sem vencedor comprovado',
+  },
   pages: { '/': 'Página de vendas (/)', '/presell': 'Pré-venda (/presell)' },
   metrics: { revenue: 'Receita por visitante', conversion: 'Conversão em PIX pago' },
   period: (start: string, end: string) => `De ${start} até ${end}`,
@@ -151,7 +172,8 @@ export const experimentsConsole = {
   results: {
     variant: (letter: string) => `Versão ${letter}`,
     share: (weight: number, control: boolean) => `${weight}% dos visitantes${control ? ' · a página publicada' : ''}`,
-    visitors: 'Visitantes',
+    visitors: visitorUnit.label,
+    visitorsHint: visitorUnit.hint,
     checkouts: 'Checkouts iniciados',
     pixGenerated: 'PIX gerados',
     pixPaid: 'PIX pagos',
@@ -169,10 +191,22 @@ export const experimentsConsole = {
     stopBody: 'Todos os visitantes passam a ver a página publicada. Os números do teste ficam guardados.',
     stopped: 'Teste parado. Todos veem a página publicada.',
     winnerPick: 'Versão vencedora',
+    winnerNone: 'Escolha uma versão',
     winner: 'Declarar vencedor',
     winnerTitle: (letter: string) => `Declarar a versão ${letter} vencedora?`,
+    chosenTitle: (letter: string) => `Publicar a versão ${letter} sem vencedor comprovado?`,
     winnerBody: (letter: string) =>
       `A versão ${letter} é publicada como uma nova versão da página (aparece no histórico de Página) e o teste termina para todos.`,
+    /** The verdict in plain words before any choice: what the figures show and how sure they are. */
+    verdictNow: (verdict: string) => `Resultado do teste agora: ${verdict}.`,
+    proven: (letter: string) =>
+      `Os números mostram que a versão ${letter} vende mais, com no máximo 5% de chance de ser acaso, mesmo olhando todo dia.`,
+    unproven: (letter: string) =>
+      `Nada mostra que a versão ${letter} vende mais: a diferença que aparece pode ser acaso. Se publicá-la, o teste fica registrado como encerrado sem vencedor comprovado e a versão entra no ar como escolha sua.`,
+    noEvidenceLabel: 'Para publicar mesmo assim, digite SEM EVIDÊNCIA',
+    chosenPublished: (version: number) => `Versão publicada como a versão ${version} da página, sem vencedor comprovado.`,
+    chosenDeclared: (letter: string, version: number | null) =>
+      `Versão ${letter} publicada por escolha sua${version === null ? '' : ` como a versão ${version} da página`}.`,
     published: (version: number) => `Vencedor publicado como a versão ${version} da página.`,
     winnerDeclared: (letter: string, version: number | null) =>
       `Versão ${letter} declarada vencedora${version === null ? '' : `, publicada como a versão ${version} da página`}.`,

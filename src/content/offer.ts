@@ -1,3 +1,4 @@
+import type { CopyClaim, CopyFinding } from '../shared/copy-claims.ts';
 import { formatBRL } from '../shared/money.ts';
 import type { Offer, OfferMessages, OfferSectionKey } from '../shared/offer.ts';
 import { publicConfigDefaults } from '../shared/public-config.ts';
@@ -343,6 +344,8 @@ export const offerLabels: Record<
 
 export const offerMessages: OfferMessages = {
   required: 'Preencha este campo.',
+  invisible:
+    'O texto tem caracteres invisíveis ou de controle (como espaço de largura zero ou marcas de direção). Apague-os e tente de novo.',
   tooShort: (min) => `Use pelo menos ${min} caracteres.`,
   tooLong: (max) => `Use no máximo ${max} caracteres.`,
   link: 'Use um link que comece com https:// (por exemplo https://chat.whatsapp.com/… ou https://wa.me/…).',
@@ -386,6 +389,25 @@ export const pageEditorApi = {
   tooManyUploads: 'Muitas imagens enviadas seguidas. Tente de novo mais tarde.',
 } as const;
 
+/** Why a sentence of the copy is refused, in the editor and in A/B alike (shared/copy-claims.ts, docs/editing.md#what-the-copy-may-promise). */
+export function copyClaimReason(claim: CopyClaim): string {
+  switch (claim.kind) {
+    case 'amount':
+      return `${formatBRL(claim.cents)} não é um preço que o comprador pode pagar agora nem o preço de referência da página. Use {preco} ou o valor que o checkout cobra.`;
+    case 'discount':
+      return claim.honestPercent === null
+        ? `Um desconto de ${claim.percent}% só pode ser anunciado contra o preço de referência ("de R$ …"), e a página não tem um.`
+        : `O desconto real, do preço de referência para o preço de hoje, é de ${claim.honestPercent}%, não ${claim.percent}%.`;
+    case 'guarantee':
+      return `A garantia da loja é de ${claim.guaranteeDays} ${claim.guaranteeDays === 1 ? 'dia' : 'dias'}, não ${claim.days}. Use {garantia}, que sempre mostra o prazo configurado.`;
+    case 'no_regret':
+      return 'O Código de Defesa do Consumidor (art. 49) garante ao comprador on-line 7 dias para desistir e receber o dinheiro de volta, e os termos da loja dão a garantia: a página não pode dizer o contrário.';
+  }
+}
+
+/** One refused sentence: where, what and why. */
+export const copyClaimRefusal = (finding: CopyFinding) => `"${finding.sentence}": ${copyClaimReason(finding.claim)}`;
+
 /** The console's image field (pt-BR). */
 export const imageField = {
   upload: 'Enviar imagem',
@@ -427,6 +449,8 @@ export const pageEditor = {
   /** A list item's heading: the list's name is a plural ("Mensagens: 2 de 5"). */
   item: (label: string, index: number, count: number) => `${label}: ${index + 1} de ${count}`,
   priceHint: 'Em reais, por exemplo 19,90.',
+  /** Under a field whose paste brought tabs or invisible characters (shared/text.ts `cleanTyped`). */
+  cleanedNote: 'Tiramos do texto colado os caracteres invisíveis; tabulações viraram espaços.',
   pricePlaceholder: 'ex. 19,90',
   /** Beside a price the PIX provider's own catalogue decides (TriboPay's offer). */
   priceFromProvider: 'Definido pela oferta na TriboPay: o PIX cobra o preço cadastrado lá, e a página mostra esse preço.',

@@ -4,6 +4,10 @@ export const openFinanceApi = {
   notPayable: 'Este pedido não está mais aguardando pagamento.',
   noCpf: 'Para pagar pelo app do banco, o pedido precisa do seu CPF. Use o código PIX.',
   failed: 'Não foi possível abrir o seu banco agora. Use o código PIX ou tente de novo.',
+  unknownBank: 'Este banco não está na lista do pagamento pelo app do banco. Escolha outro ou use o código PIX.',
+  /** The checkout's hourly budget is spent: the true wait, and the code that pays now. */
+  tooManyTries: (minutes: number) =>
+    `Muitas tentativas de pagar pelo app do banco. Você pode tentar de novo em ${minutes === 1 ? '1 minuto' : `${minutes} minutos`}. Enquanto isso, o código PIX deste pedido continua valendo: copie e pague no app do seu banco.`,
 } as const;
 
 /** "Pagar no app do banco" in the PIX panel: the button, the bank list and the way back from the bank. */

@@ -3,9 +3,11 @@ export const pageDraftsApi = {
   draftChanged:
     'Este rascunho foi salvo de novo em outra aba. A prévia agora mostra o que foi salvo por último: confira e publique de novo.',
   conflict: (count: number) =>
-    count === 1
-      ? 'Outra pessoa publicou enquanto você editava e mudou também um campo que você mudou. Escolha qual texto manter e publique de novo.'
-      : `Outra pessoa publicou enquanto você editava e mudou também ${count} campos que você mudou. Escolha qual texto manter em cada um e publique de novo.`,
+    count === 0
+      ? 'Outra pessoa publicou enquanto você editava. Juntamos as alterações dela às suas: confira a prévia e publique de novo.'
+      : count === 1
+        ? 'Outra pessoa publicou enquanto você editava e mudou também um campo que você mudou. Escolha qual texto manter e publique de novo.'
+        : `Outra pessoa publicou enquanto você editava e mudou também ${count} campos que você mudou. Escolha qual texto manter em cada um e publique de novo.`,
 };
 
 export const pageDrafts = {

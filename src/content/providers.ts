@@ -121,6 +121,14 @@ export const wooviCopy = {
   /** The dispute calls (docs/disputes.md), each naming the call that failed. */
   disputeReadFailed: 'Não foi possível consultar a contestação na Woovi.',
   disputeReadFailedHttp: (status: number) => `A Woovi não mostrou a contestação (HTTP ${status}).`,
+  /** The dispute list, polled (docs/disputes.md#loud): Saúde and "Verificar contestações agora" show these as they are. */
+  disputeListNoAnswer: 'A Woovi não deu resposta à lista de contestações (tempo esgotado ou conexão perdida).',
+  disputeListFailedHttp: (status: number, detail: string | null) =>
+    `A Woovi não mostrou a lista de contestações (HTTP ${status})${detail ? `: ${detail}` : ''}.`,
+  disputeListUnreadable: 'A lista de contestações da Woovi não pôde ser lida.',
+  /** Woovi's 403 "Application does not have required scope": the seller's application, not Woovi. */
+  missingScope: (scope: string) =>
+    `A aplicação da Woovi (WOOVI_APP_ID) não tem o escopo ${scope}, e a lista de contestações foi recusada: habilite-o nessa aplicação em API/Plugins no painel da Woovi.`,
   evidenceNeedsUrl: 'A Woovi recebe a defesa como um documento num endereço público, e nenhum foi dado: a defesa não foi enviada.',
   evidenceRefused: (status: number, detail: string | null) =>
     `A Woovi recusou a evidência da contestação (HTTP ${status})${detail ? `: ${detail}` : ''}.`,

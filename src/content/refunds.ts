@@ -4,6 +4,7 @@
  * page and the console label the same reasons from here.
  */
 import type { RefundReason } from '../shared/refunds.ts';
+import { disputeRefundGuard } from './disputes.ts';
 
 export const refundReasonLabels: Record<RefundReason, string> = {
   not_for_me: 'A lista não é para mim',
@@ -76,6 +77,8 @@ export const refundPage = {
   declineReason: 'Motivo',
   refunded: 'Reembolso feito: o valor foi devolvido pelo PIX, para a mesma conta que pagou.',
   closed: (days: number, endsAt: string) => `A garantia de ${days} dias terminou em ${endsAt}.`,
+  /** While a contestação is open: what "Pedir reembolso" would answer, said before any tap (docs/disputes.md#never-twice). */
+  disputed: disputeRefundGuard.buyerAnswer,
   /** Each item of a purchase of several, as it stands: refunds are per item. */
   itemsLabel: 'Itens da compra',
   item: {

@@ -138,7 +138,8 @@ export function composeServer(options: {
     runOutbox: admin.runOutbox,
     channels: { whatsapp: config.disputeAlertWhatsapp !== null },
   });
-  // Efí documents no infraction webhook: its infractions are read every DISPUTES_POLL_SECONDS (docs/disputes.md).
+  // The providers' dispute lists (Efí's infractions, which have no webhook; Woovi's, whose webhook may be lost) are read every
+  // DISPUTES_POLL_SECONDS (docs/disputes.md).
   const disputePoller = createDisputePoller({
     db,
     payments,
@@ -146,6 +147,7 @@ export function composeServer(options: {
     now: clock,
     pollSeconds: config.disputesPollSeconds,
     applyDispute: (providerId, dispute) => applyProviderDispute(orders, providerId, dispute),
+    channels: { whatsapp: config.disputeAlertWhatsapp !== null },
   });
   const reviewsSignal = createReviewsSignal((error) =>
     logger.error('A reviews listener failed', { error: error instanceof Error ? error.message : String(error) }),

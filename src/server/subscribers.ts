@@ -3,6 +3,7 @@ import { disputeAlertTimeline } from '../content/disputes.ts';
 import type { EmailTimelineLabels } from '../shared/admin.ts';
 import { registerAccessEvents } from './access/access-events.ts';
 import { registerAdminEvents } from './admin/admin-events.ts';
+import { registerBankReturnsEvents } from './bank-returns/bank-returns-events.ts';
 import { registerConversionsEvents } from './conversions/conversions-events.ts';
 import { registerDisputesEvents } from './disputes/disputes-events.ts';
 import { registerDuplicatesEvents } from './duplicates/duplicates-events.ts';
@@ -79,10 +80,14 @@ export const SUBSCRIBERS: readonly Row[] = [
   [[],                                                                  registerRefundsEvents,          'refund_declined:',       'e-mail',          WORKER,   BUYER, ERASED, email.refund],
   [['paid', 'duplicate', 'undeliverable', 'failed'],                    registerRefundsEvents,          'gateway_refund:',        'gateway refund',  GATEWAY,  NO,    NO,     NONE],
   [['dispute_seen', 'erased'],                                          registerDisputesEvents,         'dispute_alert:',         'e-mail',          WORKER,   NO,    NO,     disputeAlertTimeline],
+  [[],                                                                  registerDisputesEvents,         'dispute_poll_alert:',    'e-mail',          WORKER,   NO,    NO,     email.disputePollAlert],
   [[],                                                                  registerDisputesEvents,         'dispute_whatsapp:',      'whatsapp',        WHATSAPP, NO,    NO,     NONE],
+  [[],                                                                  registerDisputesEvents,         'dispute_poll_whatsapp:', 'whatsapp',        WHATSAPP, NO,    NO,     NONE],
   [['paid', 'erased'],                                                  registerReviewsEvents,          'review_request',         'e-mail',          WORKER,   BUYER, ERASED, email.review],
+  [[],                                                                  registerBankReturnsEvents,      'bank_return',            'e-mail',          WORKER,   BUYER, ERASED, email.bankReturn],
   [['created', 'paid'],                                                 registerFunnelEvents,           null,                     'funnel count',    WORKER,   NO,    NO,     NONE],
   [['erased'],                                                          registerAdminEvents,            null,                     'audit erasure',   WORKER,   NO,    NO,     NONE],
+  [[],                                                                  registerAdminEvents,            'unrecognised_event:',    'e-mail',          WORKER,   NO,    NO,     email.unrecognisedEvent],
 ];
 
 export function wireSubscribers(kinds: OutboxKinds, deps: ConsumerDeps, table: readonly Row[] = SUBSCRIBERS): void {

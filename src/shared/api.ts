@@ -49,6 +49,7 @@ import type {
   AdminDisputeList,
   AdminDisputeResolveSchema,
   DisputeConfirmSchema,
+  DisputePollReply,
 } from './disputes.ts';
 import type { AdminOrderWhatsapp } from './whatsapp.ts';
 import type {
@@ -158,7 +159,7 @@ export interface ApiEndpoints {
   'GET /api/admin/disputes/:id/defence.pdf': { reply: unknown };
   'POST /api/admin/disputes/:id/resolve': { body: Body<typeof AdminDisputeResolveSchema>; reply: AdminDispute };
   /** Polls the providers' disputes now (Saúde). */
-  'POST /api/admin/disputes/poll': { reply: OkReply };
+  'POST /api/admin/disputes/poll': { reply: DisputePollReply };
   'POST /api/admin/dispute-blocks/:id/remove': { reply: AdminDisputeList };
   /** The defence's PDF, which Woovi downloads itself after "Enviar defesa" (public; the dispute's id is the key). */
   'GET /api/disputes/:id/evidence.pdf': { reply: unknown };

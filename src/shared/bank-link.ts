@@ -11,4 +11,6 @@ export interface BankLinkRedirect {
 
 export interface MemberBankLink {
   bank: string | null;
+  /** The vínculo ended at the buyer's bank (revoked there, or past its expiry). */
+  ended?: 'revoked' | 'expired';
 }

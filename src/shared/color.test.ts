@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accentProperties, contrastRatio, contrastText, normalizeHexColor } from './color.ts';
+import { accentFailures, accentProperties, BUILD_ACCENT, contrastRatio, contrastText, normalizeHexColor, suggestAccent } from './color.ts';
 
 describe('the accent colour', () => {
   it('reads #rrggbb in any case, and nothing else', () => {
@@ -31,5 +31,55 @@ describe('the accent colour', () => {
     );
     // The darker shade under the white label reads better still than the colour itself.
     expect(contrastRatio('#1942b8', '#ffffff')).toBeGreaterThan(contrastRatio('#1d4ed8', '#ffffff'));
+  });
+
+  it('checks every surface the colour paints, with its worst figure', () => {
+    const surfaces = (hex: string) => accentFailures(hex).map(({ surface, ratio, minimum }) => [surface, contrastText(ratio), minimum]);
+    // Black: the buy button on the near-black card, the 400 grey on the page.
+    expect(surfaces('#000000')).toEqual([
+      ['buttonEdge', '1,0:1', 3],
+      ['accentText', '3,5:1', 4.5],
+    ]);
+    // White and yellow: the white label on the button.
+    expect(surfaces('#ffffff')).toEqual([['buttonText', '1,0:1', 4.5]]);
+    expect(surfaces('#fde047')).toEqual([['buttonText', '1,3:1', 4.5]]);
+    // Saturated: red's white label, green's, and blue, too dark on the page for the button and its text.
+    expect(surfaces('#ff0000')).toEqual([['buttonText', '3,9:1', 4.5]]);
+    expect(surfaces('#00ff00')).toEqual([['buttonText', '1,3:1', 4.5]]);
+    expect(surfaces('#0000ff')).toEqual([
+      ['buttonEdge', '2,0:1', 3],
+      ['accentText', '4,4:1', 4.5],
+    ]);
+    // The build's own green fails its white label: the buy button's text is 14 to 18 px extra-bold, not WCAG's large text.
+    expect(surfaces(BUILD_ACCENT)).toEqual([['buttonText', '2,2:1', 4.5]]);
+  });
+
+  it('suggests the nearest colour of the same hue that passes every surface, or the colour itself when it passes', () => {
+    const suggestions = Object.fromEntries(
+      ['#000000', '#ffffff', '#fde047', '#ff0000', '#00ff00', '#0000ff', BUILD_ACCENT].map((hex) => [hex, suggestAccent(hex)]),
+    );
+    expect(suggestions).toEqual({
+      '#000000': '#646464',
+      '#ffffff': '#767676',
+      '#fde047': '#897600',
+      '#ff0000': '#ee0000',
+      '#00ff00': '#008a00',
+      '#0000ff': '#104dff',
+      [BUILD_ACCENT]: '#00893c',
+    });
+    for (const suggestion of Object.values(suggestions)) {
+      expect(accentFailures(suggestion!), suggestion).toEqual([]);
+      expect(suggestAccent(suggestion!)).toBe(suggestion);
+    }
+  });
+
+  it('suggests within 5 ms, the same colour every time', () => {
+    for (const hex of ['#000000', '#ffffff', '#fde047', '#ff0000', '#00ff00', '#0000ff', BUILD_ACCENT]) {
+      suggestAccent(hex); // the first call compiles
+      const started = performance.now();
+      const suggestion = suggestAccent(hex);
+      expect(performance.now() - started, hex).toBeLessThan(5);
+      expect(suggestAccent(hex)).toBe(suggestion);
+    }
   });
 });

@@ -20,6 +20,16 @@ export interface AdminDispute {
   providerDisputeId: string | null;
   endToEndId: string | null;
   amountCents: number;
+  /**
+   * What the MED took back for it: the devolução read on the charge, whole or part, or the amount of one lost where no read
+   * tells the money; null while not lost, and while lost at a provider whose devolução is yet to be read (Efí).
+   */
+  returnedCents: number | null;
+  /**
+   * What went back is a part tied to no item (docs/money.md#med-part): the access is kept and the card says "(parte)".
+   * False for a whole charge, or an amount equal to one item's price (that item ended).
+   */
+  returnedPart: boolean;
   state: DisputeState;
   openedAt: number;
   /** The provider's deadline for the defence; null when none is known. */
@@ -64,3 +74,9 @@ export const AdminDisputeResolveSchema = z.object({ state: z.enum(['won', 'lost'
 
 /** A refund while a dispute is open needs this second confirmation: the MED may return the money too. */
 export const DisputeConfirmSchema = z.object({ confirmDispute: z.literal(true).optional() });
+
+/** "Verificar contestações agora": each provider's list read or not, in the seller's words (docs/disputes.md#loud). */
+export interface DisputePollReply {
+  ok: boolean;
+  providers: Array<{ provider: string; ok: boolean; message: string }>;
+}

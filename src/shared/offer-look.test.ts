@@ -18,18 +18,23 @@ const refusals = (offer: Offer) =>
 
 describe('the logo, accent colour and hero video fields', () => {
   it('take a dark enough colour (stored in lower case), a YouTube link and an uploaded logo', () => {
-    const offer = withLook({ accentColor: '#1D4ED8', logo: 'a1b2c3d4e5f60718293a.400x120' }, ' https://youtu.be/dQw4w9WgXcQ ');
+    const offer = withLook({ accentColor: '#2457E2', logo: 'a1b2c3d4e5f60718293a.400x120' }, ' https://youtu.be/dQw4w9WgXcQ ');
     const parsed = offerSchema(offerMessages).parse(offer);
-    expect(parsed.look).toEqual({ accentColor: '#1d4ed8', logo: 'a1b2c3d4e5f60718293a.400x120' });
+    expect(parsed.look).toEqual({ accentColor: '#2457e2', logo: 'a1b2c3d4e5f60718293a.400x120' });
     expect(parsed.hero.video).toBe('https://youtu.be/dQw4w9WgXcQ');
   });
 
-  it('refuses a colour white button text cannot be read on, saying its contrast, in Portuguese', () => {
+  it('refuses a colour some surface cannot be read on, saying each figure and the nearest colour that passes, in Portuguese', () => {
     expect(refusals(withLook({ accentColor: '#22c55e' }))).toEqual({
-      'look.accentColor':
-        'Essa cor é clara demais para o texto branco dos botões (contraste 2,2:1; o mínimo é 4,5:1). Escolha um tom mais escuro.',
+      'look.accentColor': 'O texto branco do botão fica com 2,2:1 (mínimo 4,5:1). A cor mais próxima que passa é #00893c.',
     });
-    expect(refusals(withLook({ accentColor: 'azul' }))['look.accentColor']).toBe('Use uma cor no formato #RRGGBB, por exemplo #1d4ed8.');
+    // Black: the buy button vanishes on the near-black card, and the highlighted text is grey on black.
+    expect(refusals(withLook({ accentColor: '#000000' }))).toEqual({
+      'look.accentColor':
+        'O botão some no fundo escuro da página: 1,0:1 (mínimo 3:1). Os textos em destaque ficam com 3,5:1 sobre o fundo (mínimo 4,5:1). ' +
+        'A cor mais próxima que passa é #646464.',
+    });
+    expect(refusals(withLook({ accentColor: 'azul' }))['look.accentColor']).toBe('Use uma cor no formato #RRGGBB, por exemplo #2457e2.');
     expect(refusals(withLook({ accentColor: '#000;}body{x' }))['look.accentColor']).toBe(offerMessages.color);
   });
 
@@ -48,7 +53,7 @@ describe('the logo, accent colour and hero video fields', () => {
   });
 
   it('lists each changed one once in the diff, and merges with another editor who changed something else', () => {
-    const mine = withLook({ accentColor: '#1d4ed8' }, 'https://youtu.be/dQw4w9WgXcQ');
+    const mine = withLook({ accentColor: '#2457e2' }, 'https://youtu.be/dQw4w9WgXcQ');
     expect(offerChanges(offerDefaults, mine).map((change) => `${change.section}.${change.key}`)).toEqual([
       'hero.video',
       'look.accentColor',
@@ -56,7 +61,7 @@ describe('the logo, accent colour and hero video fields', () => {
     const theirs = withLook({ logo: 'a1b2c3d4e5f60718293a.400x120' });
     const merged = mergeOffers(offerDefaults, theirs, mine);
     expect(merged.conflicts).toEqual([]);
-    expect(merged.offer.look).toEqual({ logo: 'a1b2c3d4e5f60718293a.400x120', accentColor: '#1d4ed8' });
+    expect(merged.offer.look).toEqual({ logo: 'a1b2c3d4e5f60718293a.400x120', accentColor: '#2457e2' });
     expect(merged.offer.hero.video).toBe('https://youtu.be/dQw4w9WgXcQ');
   });
 });

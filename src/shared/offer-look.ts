@@ -1,4 +1,4 @@
-import { contrastRatio, contrastText, MIN_BUTTON_CONTRAST, normalizeHexColor } from './color.ts';
+import { accentFailures, type AccentSurface, contrastText, normalizeHexColor, suggestAccent } from './color.ts';
 import { parseVideoLink, VIDEO_LINK_MAX } from './video-link.ts';
 import { z } from './zod.ts';
 
@@ -14,8 +14,10 @@ export interface VideoField {
 
 export interface LookMessages {
   color: string;
-  /** The white label on a button of this colour reads at `ratio` (e.g. "2,3:1"), under WCAG AA's 4,5:1. */
-  colorContrast: (ratio: string) => string;
+  /** One surface the colour leaves unreadable: its worst `ratio` (e.g. "2,3:1") and the `minimum` (e.g. "4,5:1"). */
+  colorSurfaces: Record<AccentSurface, (ratio: string, minimum: string) => string>;
+  /** The surfaces' sentences, and the nearest colour that passes them all, if that hue has one. */
+  colorContrast: (problems: string[], suggestion: string | undefined) => string;
   video: string;
 }
 
@@ -35,8 +37,12 @@ export function lookFieldSchema(field: ColorField | VideoField, messages: LookMe
     .superRefine((value, context) => {
       if (value === '') return;
       if (normalizeHexColor(value) === undefined) return context.addIssue({ code: 'custom', message: messages.color });
-      const ratio = contrastRatio(value, '#ffffff');
-      if (ratio < MIN_BUTTON_CONTRAST) context.addIssue({ code: 'custom', message: messages.colorContrast(contrastText(ratio)) });
+      const failures = accentFailures(value);
+      if (failures.length === 0) return;
+      const problems = failures.map(({ surface, ratio, minimum }) =>
+        messages.colorSurfaces[surface](contrastText(ratio), `${String(minimum).replace('.', ',')}:1`),
+      );
+      context.addIssue({ code: 'custom', message: messages.colorContrast(problems, suggestAccent(value)) });
     })
     .default('');
 }

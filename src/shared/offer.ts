@@ -5,6 +5,7 @@ import { lookFieldSchema, type ColorField, type LookMessages, type VideoField } 
 import { OFFER_ELEMENT_ID } from './offer-pages.ts';
 import { offerPatch } from './offer-patch.ts';
 import { isSafeLink } from './safe-link.ts';
+import { hasInvisibleMarks } from './text.ts';
 import { text, z } from './zod.ts';
 
 /** The offer as edited (docs/editing.md): limits keep the layout; a longer headline wraps into the price. */
@@ -263,6 +264,8 @@ export interface OfferMessages extends LayoutMessages, LookMessages {
   referenceNotAbove: string;
   email: string;
   image: string;
+  /** Characters that show as nothing (text.ts `hasInvisibleMarks`), or control characters: never published unseen. */
+  invisible: string;
 }
 
 /** Centavos, or an amount as the seller typed it ("R$ 29,90", "1.990,00"), read by the console's own parser. */
@@ -295,12 +298,21 @@ function fieldSchema(field: ScalarField, messages: OfferMessages): z.ZodType {
   }
   if (field.kind === 'choice') return z.enum(field.options, messages.required);
   if (field.kind === 'link')
-    return text(z.string().trim().max(300, messages.tooLong(300)).refine(isSafeLink, messages.link), { written: 'line' });
+    return text(
+      z
+        .string()
+        .trim()
+        .max(300, messages.tooLong(300))
+        .refine((value) => !hasInvisibleMarks(value), messages.invisible)
+        .refine(isSafeLink, messages.link),
+      { written: 'line' },
+    );
   const written = field.kind === 'line' ? 'line' : 'lines';
   const base = z
     .string()
     .trim()
     .max(field.max, messages.tooLong(field.max))
+    .refine((value) => !hasInvisibleMarks(value), { message: messages.invisible, abort: true })
     .refine((value) => field.min === 0 || value.length > 0, messages.required)
     .refine((value) => value.length === 0 || value.length >= field.min, messages.tooShort(field.min));
   return text(base, { message: messages.required, written });

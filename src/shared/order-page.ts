@@ -21,6 +21,11 @@ export type OrderPageReply =
 
 interface OrderPageItems {
   items?: OrderItem[];
+  /**
+   * Only with the e-mailed key: the order the page acts on after the bank (save the vínculo, the add-on, another
+   * bank), which routes/order-actor.ts lets that key do as the checkout's tab would.
+   */
+  orderId?: string;
 }
 
 export interface OrderPrefill {
@@ -29,7 +34,6 @@ export interface OrderPrefill {
   phone: string;
 }
 
-/** From the e-mailed link's fragment `#k=`. */
-export const ORDER_CONTACT_KEY_HEADER = 'X-Order-Contact';
+export { ORDER_CONTACT_KEY_HEADER } from './order-view-key.ts';
 
 export const PUBLIC_REF_PATTERN = /^ref_[A-Za-z0-9_-]{16,64}$/;

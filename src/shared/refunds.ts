@@ -44,6 +44,11 @@ export interface GuaranteeView {
   endsAt: number;
   canRequest: boolean;
   request: { requestedAt: number; status: RefundStatus; declineReason: string | null } | null;
+  /**
+   * A contestação (MED) of the purchase is open at the buyer's bank: no request may be made, and the page says why
+   * before any tap (docs/disputes.md#never-twice). Absent where the refund's state is not shown (no e-mailed key).
+   */
+  disputeOpen?: boolean;
   /** Each paid item as it stands (docs/money.md#item-states): refunds are per item, so a purchase's may differ. */
   items?: GuaranteeItem[];
 }

@@ -1,6 +1,6 @@
 /** LGPD art. 15/16: the retention job and the privacy page both read these, so the page states what the code does. */
 
-/** UNPAID_RETENTION_DAYS default. */
+/** Unpaid orders lose their buyer fields after a month unless UNPAID_RETENTION_DAYS says otherwise (docs/operations.md#personal-data). */
 export const DEFAULT_UNPAID_RETENTION_DAYS = 30;
 
 /** Already stripped of customer fields. */

@@ -10,6 +10,14 @@ const table = {
   review: { path: '/avaliar/:ref', rendering: 'client-only', robots: 'noindex, nofollow' },
 } as const satisfies Record<string, RouteSpec>;
 
+/** The console's Contestações area in the address's hash; `/{dispute id}` after it brings that dispute into view. */
+export const CONSOLE_DISPUTES_HASH = '#contestacoes';
+/**
+ * The same dispute named in the query (`/painel?contestacao=dsp_…`), for a link that cannot carry a hash: a WhatsApp
+ * template's URL button appends its one variable to the URL registered at Meta. The console moves it into the hash.
+ */
+export const CONSOLE_DISPUTE_QUERY = 'contestacao';
+
 export interface RouteSpec {
   path: string;
   rendering: 'islands' | 'prerendered' | 'client-only';

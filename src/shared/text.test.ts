@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { collapseWhitespace, countLabel, firstName, formatCount, normalizeEmail, stripAccents, truncate } from './text.ts';
+import {
+  cleanTyped,
+  collapseWhitespace,
+  countLabel,
+  firstName,
+  formatCount,
+  hasInvisibleMarks,
+  normalizeEmail,
+  stripAccents,
+  truncate,
+} from './text.ts';
 
 describe('stripAccents', () => {
   it('drops the accents and keeps the letters', () => {
@@ -46,5 +56,27 @@ describe('countLabel and formatCount', () => {
   it('use the singular for exactly one, and the plural for zero and more (pt-BR)', () => {
     expect([0, 1, 2].map((count) => countLabel(count, orders))).toEqual(['pedidos', 'pedido', 'pedidos']);
     expect([0, 1, 12].map((count) => formatCount(count, orders))).toEqual(['0 pedidos', '1 pedido', '12 pedidos']);
+  });
+});
+
+describe('cleanTyped (a console field as pasted)', () => {
+  it("turns a spreadsheet's tabs into spaces and takes out bidi controls, marks, zero-width spaces and BOMs", () => {
+    expect(cleanTyped('Netflix\tR$ 1,00', false)).toBe('Netflix R$ 1,00');
+    expect(cleanTyped('\ufeffLista\u200b nova\u202e de 2027\u200e\u2066\u2069\u061c\u2060', false)).toBe('Lista nova de 2027');
+    expect(cleanTyped('a\u0000b\u0007c\u009fd', true)).toBe('abcd');
+  });
+
+  it("keeps a paragraph's line breaks, joins a line's, and keeps the joiners emoji are drawn with", () => {
+    expect(cleanTyped('Primeira\nSegunda\r\nTerceira', true)).toBe('Primeira\nSegunda\r\nTerceira');
+    expect(cleanTyped('Primeira\nSegunda\r\nTerceira', false)).toBe('Primeira Segunda Terceira');
+    const family = '👨\u200d👩\u200d👧 e नमस्\u200cते';
+    expect(cleanTyped(family, false)).toBe(family);
+    expect(hasInvisibleMarks(family)).toBe(false);
+  });
+
+  it('leaves nothing the invisible check would still find', () => {
+    const all = Array.from({ length: 0x3000 }, (_, code) => String.fromCharCode(code)).join('');
+    expect(hasInvisibleMarks(cleanTyped(all, true))).toBe(false);
+    expect(hasInvisibleMarks(cleanTyped(all, false))).toBe(false);
   });
 });

@@ -49,6 +49,29 @@ export function hasHiddenCharacters(text: string, lines: boolean): boolean {
   return (lines ? HIDDEN_IN_LINES : HIDDEN_IN_A_LINE).test(text);
 }
 
+/**
+ * Marks a paste brings that show as nothing: bidi controls and marks, the zero-width space, the word joiner, a byte-order
+ * mark. Not the zero-width joiner and non-joiner (U+200D, U+200C): emoji and scripts are drawn with them.
+ */
+const INVISIBLE_MARKS = /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
+const EVERY_INVISIBLE_MARK = new RegExp(INVISIBLE_MARKS, 'g');
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const EVERY_CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+export function hasInvisibleMarks(text: string): boolean {
+  return INVISIBLE_MARKS.test(text);
+}
+
+/**
+ * A console field's text as typed or pasted, with what would publish unseen or be refused taken out: a tab becomes a
+ * space (a spreadsheet's cells), invisible marks and control characters go, and a one-line field's line breaks become
+ * spaces. Linear; each class is one pass.
+ */
+export function cleanTyped(text: string, lines: boolean): string {
+  const clean = text.replace(/\t/g, ' ').replace(EVERY_INVISIBLE_MARK, '').replace(EVERY_CONTROL_BUT_LINES, '');
+  return lines ? clean : clean.replace(/\r\n|[\r\n]/g, ' ');
+}
+
 export function markHiddenCharacters(text: string): string {
   return text.replace(EVERY_HIDDEN_IN_LINES, '\uFFFD');
 }

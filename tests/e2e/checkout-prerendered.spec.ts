@@ -156,8 +156,13 @@ test('before its code the checkout closes by its button and by Escape, and axe f
 }) => {
   const release = await openLandingHolding(page, CHECKOUT_CHUNK);
   const dialog = checkoutDialog(page);
+  // Read once the sheet has finished sliding and fading in: mid-animation its text is a faded copy of itself.
+  const settled = () =>
+    dialog.evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined))),
+    );
   const serious = async () =>
-    (await new AxeBuilder({ page }).include('#checkout').analyze()).violations
+    (await settled(), await new AxeBuilder({ page }).include('#checkout').analyze()).violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => violation.id);
 

@@ -1,12 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
 import { signIn } from './admin-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { contextApi, expect, test } from './fixtures.ts';
 import { startServer } from './server.ts';
 
 /**
  * Console users by name (docs/editing.md#users) in Chromium against the production build: the owner invites an editor
  * in Usuários, the editor opens the link, sets a name and password, sees only Página, publishes a price, and the history
  * names her and the change; the owner sees each version's sales and removes her, and her open tab is signed out.
+ * Each version's sales are for those who may see orders (Visão geral); a page-only editor's console never asks for them.
  */
 const PASSWORD = 'senha-do-painel-usuarios-e2e';
 const PHONE = { width: 390, height: 844 };
@@ -67,11 +68,10 @@ test('the owner invites an editor by e-mail; she accepts, publishes under her na
     // Sales are not hers to see.
     await expect(editor.getByRole('region', { name: 'Vendas de cada versão' })).toHaveCount(0);
 
-    // The owner sees each version's sales beside the history, at both widths.
+    // The owner sees each version's sales in Visão geral, at both widths.
     for (const viewport of [PHONE, DESKTOP]) {
       const seller = await consolePage(browser, server.url, viewport);
       await signIn(seller, PASSWORD);
-      await seller.getByRole('link', { name: 'Página' }).click();
       const figures = seller.getByRole('region', { name: 'Vendas de cada versão' });
       // A card a version on a phone, a table row on a desktop.
       const first = viewport === PHONE ? figures.getByRole('listitem').first() : figures.getByRole('row', { name: /^1 / });
@@ -97,6 +97,65 @@ test('the owner invites an editor by e-mail; she accepts, publishes under her na
     await editor.getByRole('group', { name: 'Produto' }).getByLabel('Preço', { exact: true }).fill('29,90');
     // The autosave's request is refused (401): the sign-in form comes back.
     await expect(editor.getByRole('heading', { name: 'Entrar no painel' })).toBeVisible();
+  } finally {
+    await server.stop();
+  }
+});
+
+/** An invitation sent by the owner's session and accepted in a browser of the invitee's own, at 390 px: signed in. */
+async function invited(browser: Browser, owner: Page, url: string, person: { email: string; name: string; permissions: string[] }) {
+  const reply = await contextApi(owner.context(), url)('/api/admin/users/invite', {
+    headers: { Origin: url },
+    json: { email: person.email, permissions: person.permissions },
+  });
+  expect(reply.status).toBe(200);
+  const { link } = (await reply.json()) as { link: string };
+  const page = await consolePage(browser, url, PHONE);
+  // The console's polls run on the browser's clock: a poll interval passes at once.
+  await page.clock.install();
+  const figures: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/admin/page/figures') figures.push(response.status());
+  });
+  await page.goto(link);
+  await page.getByLabel('Seu nome').fill(person.name);
+  await page.getByLabel('Sua senha (12 caracteres ou mais)').fill('senha-forte-do-convidado-1');
+  await page.getByRole('button', { name: 'Criar meu acesso' }).click();
+  await expect(page.getByRole('navigation', { name: 'Seções do painel' })).toBeVisible();
+  return { page, figures };
+}
+
+test("each version's sales are for those who may see orders; a page-only editor's console never asks for them", async ({ browser }) => {
+  const server = await startServer({ ADMIN_PASSWORD: PASSWORD, ADMIN_NAME: 'Ana Dona' });
+  try {
+    const owner = await consolePage(browser, server.url, PHONE);
+    await signIn(owner, PASSWORD);
+
+    const editor = await invited(browser, owner, server.url, { email: 'pagina@example.com', name: 'Pedro Página', permissions: ['page'] });
+    await expect(editor.page.getByRole('region', { name: 'Histórico de versões' })).toBeVisible();
+    // The page's poll (15 s) comes and goes: the console reloads the page, never the sales.
+    const polled = editor.page.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/page');
+    await editor.page.clock.runFor(16_000);
+    await polled;
+    await editor.page.getByRole('link', { name: 'Testes A/B' }).click();
+    await editor.page.clock.runFor(31_000);
+    await editor.page.getByRole('link', { name: 'Página' }).click();
+    await expect(editor.page.getByRole('region', { name: 'Histórico de versões' })).toBeVisible();
+    expect(editor.figures.filter((status) => status === 403)).toEqual([]);
+    expect(editor.figures).toEqual([]);
+    await expect(editor.page.getByRole('region', { name: 'Vendas de cada versão' })).toHaveCount(0);
+
+    // Who may see orders sees each version's figures in Visão geral, the visitors' unit said under them.
+    const clerk = await invited(browser, owner, server.url, {
+      email: 'pedidos@example.com',
+      name: 'Paula Pedidos',
+      permissions: ['orders'],
+    });
+    const figures = clerk.page.getByRole('region', { name: 'Vendas de cada versão' });
+    await expect(figures.getByRole('listitem').first()).toContainText('Versão 0');
+    await expect(figures.getByRole('listitem').first()).toContainText('Visitantes');
+    await expect(figures.getByText('cada pessoa conta uma vez por dia', { exact: false })).toBeVisible();
+    expect(clerk.figures).toEqual([200]);
   } finally {
     await server.stop();
   }

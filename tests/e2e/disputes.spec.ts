@@ -4,7 +4,7 @@ import { createPostgresDb, type TestDb } from '../integration/test-db.ts';
 import { businessDay } from '../../src/shared/time.ts';
 import { ordersBy } from '../support/db-reads.ts';
 import { accessLinkIn, buyInSandbox, signIn } from './admin-helpers.ts';
-import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
+import { contextApi, expect, test, watchConsole, withServerDb } from './fixtures.ts';
 import { expectNoAxeViolations, shoot, waitForMail } from './mails-and-shots.ts';
 import { expectAccessEndedOnReload } from './member-helpers.ts';
 import { fillCheckout, PRODUCT, shopAddress, tapForPix } from './provider-rigs.ts';
@@ -12,6 +12,7 @@ import { efiRig } from '../support/providers/efi/efi-journey-rig.ts';
 import { mercadoPagoRig } from '../support/providers/mercadopago/mercadopago-journey-rig.ts';
 import { wooviRig } from '../support/providers/woovi/woovi-journey-rig.ts';
 import type { JourneyRig } from '../support/provider-rig.ts';
+import type { AdminDisputeList } from '../../src/shared/disputes.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -25,7 +26,7 @@ import { startServer, type RunningServer } from './server.ts';
  */
 const PASSWORD = 'senha-do-painel-contestacoes-e2e';
 const DAY = 24 * 60 * 60_000;
-/** The refusals a test provokes: an unknown buyer, the stale and the late "Enviar defesa", the refunds' first answer under a dispute. */
+/** The refusals a test provokes: an unknown buyer, the stale "Enviar defesa", the refunds' first answer under a dispute. */
 const PROVOKED = [/status of 409/, /status of 404/, /status of 422/];
 
 async function registerDispute(panel: Page, query: string, fields: { amount?: string; dueOn?: string } = {}): Promise<string> {
@@ -99,6 +100,13 @@ async function disputeJourney(browser: Browser, server: RunningServer, options: 
   await overview.getByRole('link', { name: 'Ver contestações' }).click();
   await expect(card).toBeVisible();
 
+  // The WhatsApp alert's button names the dispute in the query: Contestações opens with it marked, the query becomes the hash.
+  const listed = (await (await contextApi(seller, server.url)('/api/admin/disputes')).json()) as AdminDisputeList;
+  const disputeId = listed.disputes.find((dispute) => dispute.orderRef === ref)!.id;
+  await panel.goto(`/painel?contestacao=${disputeId}`);
+  await expect(panel.getByRole('listitem').filter({ has: card })).toHaveAttribute('aria-current', 'true');
+  await expect(panel).toHaveURL(new RegExp(`/painel#contestacoes/${disputeId}$`));
+
   // Saúde: the providers' disputes read now.
   await panel.getByRole('link', { name: 'Saúde' }).click();
   await panel.getByRole('button', { name: 'Verificar contestações agora' }).click();
@@ -168,14 +176,15 @@ async function disputeJourney(browser: Browser, server: RunningServer, options: 
   else await expect(panel.getByText('Nenhum comprador bloqueado.')).toBeVisible();
 
   // Never twice: a refund of an order under dispute warns and asks again, for each way of refunding.
-  // His dispute's deadline was yesterday: the time is up, and a defence gets the server's 422 in words.
+  // His dispute's deadline was yesterday: the time is up, the button is off and says why (the server refuses it too).
   const other = await registerDispute(panel, buyers.refunded.email, { dueOn: businessDay(Date.now() - DAY) });
   const late = panel.getByRole('article', { name: `Pedido ${other}` });
   await expect(late).toContainText('Prazo encerrado');
-  await late.getByRole('button', { name: 'Enviar defesa' }).click();
-  await expect(late.getByRole('alert')).toHaveText(
-    'O prazo para enviar a defesa terminou. O provedor não aceita mais defesa nesta contestação.',
-  );
+  await expect(late.getByRole('button', { name: 'Enviar defesa' })).toBeDisabled();
+  await expect(late).toContainText('O prazo para enviar a defesa terminou. O provedor não aceita mais defesa nesta contestação.');
+  // "Toque em “Enviar defesa”" would ask for what the card refuses.
+  await expect(late).not.toContainText('Toque em “Enviar defesa”');
+  if (options.shots) await shoot(panel, 'console-dispute-late', late);
   await panel.getByRole('link', { name: 'Pedidos' }).click();
   await panel.getByLabel('Buscar').fill(buyers.refunded.email);
   await panel.getByRole('button', { name: 'Filtrar' }).click();
@@ -241,6 +250,10 @@ test.describe('Contestações', () => {
     await providerDisputeJourney(browser, efiStory);
   });
 
+  test('Efí at 390 px: a MED devolução of part of the PIX shows "(parte)", keeps the access and blocks no one', async ({ browser }) => {
+    await providerDisputeJourney(browser, (shopUrl) => efiStory(shopUrl, 500));
+  });
+
   test('Efí on PostgreSQL: the same story', async ({ browser }) => {
     const database = await createPostgresDb();
     try {
@@ -252,6 +265,10 @@ test.describe('Contestações', () => {
 
   test('Woovi: OPENPIX:DISPUTE_CREATED, the defence as its evidence, lost with DISPUTE_ACCEPTED', async ({ browser }) => {
     await providerDisputeJourney(browser, wooviStory);
+  });
+
+  test('Woovi at 390 px, spelled as its panel sends it: woovi:DISPUTE_CREATED, then woovi:DISPUTE_ACCEPTED', async ({ browser }) => {
+    await providerDisputeJourney(browser, (shopUrl) => wooviStory(shopUrl, 'woovi:'));
   });
 
   test('Mercado Pago: in_mediation, the defence by the PDF and text for its panel, lost with charged_back', async ({ browser }) => {
@@ -273,10 +290,12 @@ interface DisputeStory {
   defences(chargeId: string): string[];
   /** The bank decides for the payer and the money goes back to them. */
   lose(chargeId: string): Promise<void>;
+  /** What the MED takes back: the whole PIX (19,90), or a part of it tied to no item. */
+  returnedCents: number;
 }
 
 /** Efí lists a MED infraction (`GET /v2/gn/infracoes`), takes one `defesa`, and returns the money as a MED devolução. */
-async function efiStory(shopUrl: string): Promise<DisputeStory> {
+async function efiStory(shopUrl: string, returnedCents = 1990): Promise<DisputeStory> {
   const rig = await efiRig(shopUrl);
   let infraction = '';
   return {
@@ -294,20 +313,22 @@ async function efiStory(shopUrl: string): Promise<DisputeStory> {
         .map((defence) => `${defence.analise}: ${defence.justificativa}`),
     async lose(txid) {
       rig.standIn.setInfractionStatus(infraction, 'ACEITA');
-      rig.standIn.medReturn(rig.standIn.cob(txid)!.pix[0]!.endToEndId, 1990);
+      rig.standIn.medReturn(rig.standIn.cob(txid)!.pix[0]!.endToEndId, returnedCents);
     },
+    returnedCents,
   };
 }
 
-/** Woovi posts OPENPIX:DISPUTE_CREATED, takes the defence as evidence on the dispute, and posts DISPUTE_ACCEPTED when it is lost. */
-async function wooviStory(shopUrl: string): Promise<DisputeStory> {
+/** Woovi posts DISPUTE_CREATED (spelled `OPENPIX:` or `woovi:`), takes the defence as evidence on the dispute, and posts DISPUTE_ACCEPTED when it is lost. */
+async function wooviStory(shopUrl: string, prefix: 'OPENPIX:' | 'woovi:' = 'OPENPIX:'): Promise<DisputeStory> {
   const rig = await wooviRig(shopUrl);
+  rig.standIn.eventPrefix = prefix;
   const delivered = (event: string) => expect(rig.standIn.deliveries.at(-1)).toMatchObject({ event, status: 200 });
   return {
     rig,
     async open(id) {
       await rig.standIn.dispute(id);
-      delivered('OPENPIX:DISPUTE_CREATED');
+      delivered(`${prefix}DISPUTE_CREATED`);
     },
     polled: false,
     deadline: /Faltam \d|Prazo não informado pelo provedor/,
@@ -315,8 +336,9 @@ async function wooviStory(shopUrl: string): Promise<DisputeStory> {
     defences: (id) => (rig.standIn.charges.get(id)?.dispute?.evidence ?? []).map((evidence) => `${evidence.description} ${evidence.url}`),
     async lose(id) {
       await rig.standIn.endDispute(id, 'ACCEPTED');
-      delivered('OPENPIX:DISPUTE_ACCEPTED');
+      delivered(`${prefix}DISPUTE_ACCEPTED`);
     },
+    returnedCents: 1990,
   };
 }
 
@@ -338,6 +360,7 @@ async function mercadoPagoStory(): Promise<DisputeStory> {
       rig.standIn.chargeBack(id);
       await notified(id);
     },
+    returnedCents: 1990,
   };
 }
 
@@ -385,7 +408,8 @@ async function providerDisputeJourney(
       if (story.polled) {
         await panel.getByRole('link', { name: 'Saúde' }).click();
         await panel.getByRole('button', { name: 'Verificar contestações agora' }).click();
-        await expect(panel.getByText('Verificação feita. As contestações novas aparecem em “Contestações”.')).toBeVisible();
+        // Each provider's outcome in words, never a bare "ok".
+        await expect(panel.getByText(/^Efí: lista lida/)).toBeVisible();
       }
       await openDisputesTab(panel);
     };
@@ -395,6 +419,14 @@ async function providerDisputeJourney(
     await expect(card).toContainText('Aberta');
     await expect(card).toContainText(story.deadline);
     await waitForMail(server, sellerEmail, `Contestação aberta no pedido ${order!.public_ref}`);
+
+    // The buyer's member page says there is a contestação before any tap, and offers no refund to ask for.
+    await member.reload();
+    const guarantee = member.getByRole('region', { name: /^Garantia de 7 dias/ });
+    await expect(guarantee).toContainText('Esta compra tem uma contestação em análise no seu banco.');
+    await expect(guarantee.getByRole('button')).toHaveCount(0);
+    await expect(member.getByRole('button', { name: 'Pedir reembolso' })).toHaveCount(0);
+    if (story.returnedCents < 1990) await shoot(member, 'member-guarantee-disputed', guarantee);
 
     // "Enviar defesa": once, naming the delivery and the member page's openings; the button stays off.
     await card.getByRole('button', { name: 'Enviar defesa' }).click();
@@ -417,12 +449,27 @@ async function providerDisputeJourney(
 
     // The bank decides for the payer: lost, "Devolvido pelo MED", the access ends, the buyer is blocked.
     await story.lose(chargeId);
+    if (story.returnedCents < 1990) {
+      // A part tied to no item: counted as what went back, the access kept, no one blocked (docs/money.md#med-part).
+      await expect(async () => {
+        await readDisputes();
+        await expect(card).toContainText('Perdida', { timeout: 2000 });
+        await expect(card).toContainText(/Devolvido pelo MED \(parte\): R\$\s5,00\. O acesso do comprador continua\./, { timeout: 2000 });
+      }).toPass({ timeout: 90_000 });
+      await expect(panel.getByText('Nenhum comprador bloqueado.')).toBeVisible();
+      await shoot(panel, 'console-dispute-med-part', card);
+      await member.reload();
+      await expect(member.getByRole('heading', { name: 'Olá, Renato!' })).toBeVisible();
+      consoleErrors();
+      return;
+    }
     // The provider's answer is handled in the background: on a loaded machine that has taken over 30 s.
+    // At Efí the money is counted from the devolução on the Pix, read after the infraction ACEITA (docs/disputes.md#lost).
     await expect(async () => {
       await readDisputes();
       await expect(card).toContainText('Perdida', { timeout: 2000 });
-    }).toPass({ timeout: 60_000 });
-    await expect(card).toContainText(/Devolvido pelo MED: R\$\s19,90/);
+      await expect(card).toContainText(/Devolvido pelo MED: R\$\s19,90/, { timeout: 2000 });
+    }).toPass({ timeout: 90_000 });
     const blocks = panel.getByRole('list', { name: 'Bloqueios após contestação perdida' });
     await expect(blocks.getByRole('listitem').filter({ hasText: `E-mail · Pedido ${order!.public_ref}` })).toBeVisible();
     await expectAccessEndedOnReload(member);

@@ -6,7 +6,7 @@ import { signIn } from './admin-helpers.ts';
 import { liveVersionNumber } from './editor-sites.ts';
 import {
   buyOnLanding,
-  declareWinnerInConsole,
+  chooseVersionInConsole,
   pageMark,
   PASSWORD,
   PHONE,
@@ -144,7 +144,7 @@ test.describe.serial('Testes A/B on two instances behind nginx on PostgreSQL', (
     await buyer.context.close();
 
     // "Declarar vencedor" through nginx: every instance serves B, unmarked and cacheable again, within 5 s.
-    await declareWinnerInConsole(panel, 'B', before + 1);
+    await chooseVersionInConsole(panel, 'B', before + 1);
     for (const at of everywhere)
       await expect(async () => {
         const document = await read(at, newClientAddress());

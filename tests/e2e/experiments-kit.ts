@@ -39,13 +39,20 @@ export async function buyOnLanding(context: BrowserContext, page: Page, buyer: {
   await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
 }
 
-/** "Declarar vencedor" for version `letter`, confirmed: the console names the page version it published. */
-export async function declareWinnerInConsole(panel: Page, letter: string, version: number) {
+/**
+ * "Declarar vencedor" for version `letter` on a test with a sale or two: the verdict names no version, so the server
+ * refuses until the seller types SEM EVIDÊNCIA, and the version goes live as the seller's choice.
+ */
+export async function chooseVersionInConsole(panel: Page, letter: string, version: number) {
   await panel.getByLabel('Versão vencedora').selectOption({ label: `Versão ${letter}` });
   await panel.getByRole('button', { name: 'Declarar vencedor' }).click();
-  const confirm = panel.getByRole('dialog', { name: `Declarar a versão ${letter} vencedora?` });
+  const confirm = panel.getByRole('dialog', { name: `Publicar a versão ${letter} sem vencedor comprovado?` });
+  await expect(confirm).toContainText(`Resultado do teste agora: continue. Nada mostra que a versão ${letter} vende mais`);
   await confirm.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(panel.getByText(`Vencedor publicado como a versão ${version} da página.`)).toBeVisible();
+  await expect(confirm.getByRole('alert')).toContainText('O resultado do teste não aponta essa versão como vencedora.');
+  await confirm.getByLabel('Para publicar mesmo assim, digite SEM EVIDÊNCIA').fill('SEM EVIDÊNCIA');
+  await confirm.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(panel.getByText(`Versão publicada como a versão ${version} da página, sem vencedor comprovado.`)).toBeVisible();
 }
 
 /** The test and variant a document's `<html>` names (`data-experiment`), or null. */

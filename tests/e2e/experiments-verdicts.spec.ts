@@ -127,6 +127,22 @@ const story: DbStory = async (browser, server, withDb) => {
   await expect(held.locator('[data-verdict]')).toHaveAttribute('data-verdict', 'held');
   await expect(held.getByRole('region', { name: 'Resultado' })).not.toContainText('vende mais');
 
+  // "Declarar vencedor" starts on the verdict's winner and says so before any choice.
+  await winner.getByRole('button', { name: 'Declarar vencedor' }).click();
+  const proven = panel.getByRole('dialog', { name: 'Declarar a versão A vencedora?' });
+  await expect(proven).toContainText('Resultado do teste agora: A vence. Os números mostram que a versão A vende mais');
+  await proven.getByRole('button', { name: 'Cancelar' }).click();
+  // Held by the split: no version is preselected, and B is refused as a winner without the typed confirmation.
+  await expect(held.getByRole('button', { name: 'Declarar vencedor' })).toBeDisabled();
+  await held.getByLabel('Versão vencedora').selectOption({ label: 'Versão B' });
+  await held.getByRole('button', { name: 'Declarar vencedor' }).click();
+  const unproven = panel.getByRole('dialog', { name: 'Publicar a versão B sem vencedor comprovado?' });
+  await expect(unproven).toContainText('Resultado do teste agora: a divisão do tráfego está desigual. Nada mostra');
+  await unproven.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(unproven.getByRole('alert')).toContainText('O resultado do teste não aponta essa versão como vencedora.');
+  await panel.screenshot({ path: `${test.info().outputPath()}/experiments-declare-390.png` });
+  await unproven.getByRole('button', { name: 'Cancelar' }).click();
+
   // "Parar": the test ends and keeps its verdict.
   await stopInConsole(panel, winner);
   await expect(winner).toContainText('Encerrado');

@@ -6,7 +6,7 @@ import { signIn } from './admin-helpers.ts';
 import { acceptPresellIn, expect, test } from './fixtures.ts';
 import {
   buyOnLanding,
-  declareWinnerInConsole,
+  chooseVersionInConsole,
   PASSWORD,
   PHONE,
   SHOWN_B,
@@ -178,8 +178,8 @@ const story: DbStory = async (browser, server, withDb) => {
     return liveVersionNumber(panel);
   })();
   await panel.getByRole('link', { name: 'Testes A/B' }).click();
-  await declareWinnerInConsole(panel, 'B', before + 1);
-  await expect(panel.getByRole('article', { name: 'Título do topo' })).toContainText('Vencedor declarado');
+  await chooseVersionInConsole(panel, 'B', before + 1);
+  await expect(panel.getByRole('article', { name: 'Título do topo' })).toContainText('Encerrado sem vencedor comprovado');
   await panel.getByRole('link', { name: 'Página' }).click();
   await expect(panel.getByText(`No ar: versão ${before + 1}`)).toBeVisible();
   // Every visitor now gets B's headline, published, with no test mark.

@@ -30,6 +30,15 @@ async function openBankList(page: Page, buyer: Buyer) {
   const bankButton = dialog.getByRole('button', { name: 'Pagar no app do banco' });
   const copyButton = dialog.getByRole('button', { name: 'Copiar código PIX' });
   await expect(bankButton).toBeVisible();
+  // The panel opens at its top, not at the form's scroll ("GERAR PIX" at the bottom): its first line and the button on screen untouched.
+  expect(await dialog.evaluate((sheet) => sheet.scrollTop)).toBe(0);
+  for (const shown of [
+    await dialog.getByText('Pagamento gerado com sucesso!', { exact: false }).boundingBox(),
+    await bankButton.boundingBox(),
+  ]) {
+    expect(shown!.y).toBeGreaterThanOrEqual((await dialog.boundingBox())!.y);
+    expect(shown!.y + shown!.height).toBeLessThanOrEqual(PHONE.height);
+  }
   const [bankBox, copyBox] = [await bankButton.boundingBox(), await copyButton.boundingBox()];
   expect(bankBox!.y).toBeLessThan(copyBox!.y);
   await bankButton.click();

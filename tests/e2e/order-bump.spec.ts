@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { accessLinkIn } from './admin-helpers.ts';
 import { ordersBy, sandboxChargesTo } from '../support/db-reads.ts';
-import { expect, payOnSandbox, presellAnsweredContext, test, watchConsole, withServerDb } from './fixtures.ts';
+import { expect, expectIslandLive, payOnSandbox, presellAnsweredContext, test, watchConsole, withServerDb } from './fixtures.ts';
 import { mailsTo, shoot, waitForMail } from './mails-and-shots.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -70,6 +70,8 @@ test('the bump ticked in the checkout: one PIX of R$ 29,80 with both items, and 
   const bump = dialog.getByRole('checkbox', { name: CHECKBOX });
   await expect(bump).not.toBeChecked();
   await expect(dialog.getByTestId('checkout-total')).toHaveText('R$ 19,90');
+  // The prerendered sheet's box is React's once its island is live: a tick before that was undone on a loaded machine.
+  await expectIslandLive(page, 'checkout');
   await bump.check();
   await expect(dialog.getByTestId('checkout-total')).toHaveText('R$ 29,80');
   await shoot(page, 'bump-checkout-ticked', dialog);
@@ -167,8 +169,10 @@ test('"Não, obrigado" leaves everything as it was', async ({ browser }) => {
   await expect(dialog.getByRole('link', { name: 'Acessar minha lista agora' })).toBeVisible();
   // No second charge, the offer closed for good on the server, one list on the member page.
   expect(await withServerDb(server.dataDir, (db) => sandboxChargesTo(db, buyer.email))).toHaveLength(1);
-  const [order] = await withServerDb(server.dataDir, (db) => ordersBy(db, 'buyer_email', buyer.email));
-  expect(order!.addon_answer).toBe('declined');
+  // The answer goes to the server as the line shows: the order records it moments later.
+  await expect
+    .poll(async () => (await withServerDb(server.dataDir, (db) => ordersBy(db, 'buyer_email', buyer.email)))[0]?.addon_answer)
+    .toBe('declined');
   const member = await openMemberPage(context, buyer.email);
   await expect(member.getByLabel('Buscar fornecedor')).toBeVisible();
   expect(await listTabs(member)).toEqual([]);

@@ -78,6 +78,17 @@ async function differentFieldsBothLive(browser: Browser, site: Site) {
     // B's draft was not published in A's name, on any instance.
     await expectLiveEverywhere(site, ['Subtítulo escrito no celular'], ['Resposta escrita no computador.']);
 
+    // B previewed its draft alone: the merge with A's version is shown first (form, diff, preview), then published.
+    await b.panel.getByRole('button', { name: 'Publicar alterações' }).click();
+    await expect(b.panel.getByText(/Juntamos as alterações dela às suas/)).toBeVisible();
+    await expectLiveEverywhere(site, ['Subtítulo escrito no celular'], ['Resposta escrita no computador.']);
+    await chooseSection(b.panel, HERO);
+    await expect(b.panel.getByRole('group', { name: HERO }).getByLabel('Subtítulo', { exact: true })).toHaveValue(
+      'Subtítulo escrito no celular',
+    );
+    await expect(b.panel.getByRole('region', { name: 'Escolha o texto de cada campo' })).toHaveCount(0);
+    await autosaved(b.panel);
+    await expect(b.panel.frameLocator('iframe').first().getByText('Subtítulo escrito no celular')).toBeVisible();
     await b.panel.getByRole('button', { name: 'Publicar alterações' }).click();
     await expect(b.panel.getByText(`Publicado: versão ${base + 2}. A página já está no ar.`)).toBeVisible({ timeout: 60_000 });
     await expectLiveEverywhere(site, ['Subtítulo escrito no celular', 'Resposta escrita no computador.']);
@@ -108,12 +119,33 @@ async function sameFieldSecondPicks(browser: Browser, site: Site) {
     // The field only B changed is not asked about, and stays typed.
     await expect(choice.getByText('Selo do Bruno')).toHaveCount(0);
     await expect(heroB.getByLabel('Selo', { exact: true })).toHaveValue('Selo do Bruno');
+    // A reload before picking brings the choice back, as it was.
+    b.panel.once('dialog', (dialog) => void dialog.accept());
+    await b.panel.reload();
+    await b.panel.getByRole('link', { name: 'Página' }).click();
+    await chooseSection(b.panel, HERO);
+    await expect(choice.getByText('Subtítulo da Ana')).toBeVisible();
+    await expect(heroB.getByLabel('Selo', { exact: true })).toHaveValue('Selo do Bruno');
     await choice.getByRole('button', { name: 'Manter o meu' }).click();
     await expect(heroB.getByLabel('Subtítulo', { exact: true })).toHaveValue('Subtítulo do Bruno');
     await autosaved(b.panel);
+
+    // Typing while the publish runs: kept, and the publish is announced as B's own.
+    let typed = () => {};
+    const typing = new Promise<void>((resolve) => (typed = resolve));
+    await b.panel.route('**/api/admin/page/publish', async (route) => {
+      await typing;
+      await route.continue();
+    });
     await b.panel.getByRole('button', { name: 'Publicar alterações' }).click();
+    await heroB.getByLabel('Selo', { exact: true }).press('End');
+    await heroB.getByLabel('Selo', { exact: true }).pressSequentially(' e mais');
+    typed();
     await expect(b.panel.getByText(`Publicado: versão ${base + 2}. A página já está no ar.`)).toBeVisible({ timeout: 60_000 });
-    await expectLiveEverywhere(site, ['Subtítulo do Bruno', 'Selo do Bruno'], ['Subtítulo da Ana']);
+    await expectLiveEverywhere(site, ['Subtítulo do Bruno', 'Selo do Bruno'], ['Subtítulo da Ana', 'Selo do Bruno e mais']);
+    await expect(heroB.getByLabel('Selo', { exact: true })).toHaveValue('Selo do Bruno e mais');
+    await expect(b.panel.getByText(`No ar: versão ${base + 2}`)).toBeVisible();
+    await expect(b.panel.getByText(/Outra pessoa publicou/)).toHaveCount(0);
   });
 }
 
@@ -144,8 +176,10 @@ async function typedTextSurvives(browser: Browser, site: Site) {
 
   // The session ends while typing: the sign-in form, then the text is back.
   await chooseSection(panel, HERO);
-  await context.clearCookies();
+  // Typed, then the cookie goes before the autosave a second later: the console's own background reads may not
+  // notice first (they would show the sign-in form before the typing, on a loaded machine).
   await hero.getByLabel('Selo', { exact: true }).fill('Digitado com a sessão encerrada');
+  await context.clearCookies();
   await expect(panel.getByLabel('Senha do painel')).toBeVisible({ timeout: 10_000 });
   await panel.getByLabel('Senha do painel').fill(PASSWORD);
   await panel.getByRole('button', { name: 'Entrar' }).click();
@@ -171,9 +205,46 @@ async function typedTextSurvives(browser: Browser, site: Site) {
   await context.close();
 }
 
+async function twoTabsOneSignIn(browser: Browser, site: Site) {
+  const { context, panel: first, liveNumber } = await openEditor(browser, site);
+  const second = await context.newPage();
+  await second.goto('/painel');
+  await second.getByRole('link', { name: 'Página' }).click();
+  await expect(second.getByText(/^No ar: /)).toBeVisible();
+  await chooseSection(first, HERO);
+  const badge = first.getByRole('group', { name: HERO }).getByLabel('Selo', { exact: true });
+  await badge.press('ControlOrMeta+a');
+  await badge.pressSequentially('Selo da primeira aba');
+  await autosaved(first);
+  // The second tab, loaded before, shows the first's typing, and its own joins it.
+  await chooseSection(second, 'Rodapé');
+  const disclaimer = second.getByRole('group', { name: 'Rodapé' }).getByLabel('Aviso de marcas');
+  await disclaimer.press('ControlOrMeta+a');
+  await disclaimer.pressSequentially('Aviso da segunda aba.');
+  await autosaved(second);
+  await chooseSection(second, HERO);
+  await expect(second.getByRole('group', { name: HERO }).getByLabel('Selo', { exact: true })).toHaveValue('Selo da primeira aba');
+
+  await first.bringToFront();
+  await chooseSection(first, 'Rodapé');
+  await expect(first.getByRole('group', { name: 'Rodapé' }).getByLabel('Aviso de marcas')).toHaveValue('Aviso da segunda aba.');
+  await autosaved(first);
+  await first.getByRole('button', { name: 'Publicar alterações' }).click();
+  await expect(first.getByText(`Publicado: versão ${liveNumber + 1}. A página já está no ar.`)).toBeVisible({ timeout: 60_000 });
+  await expectLiveEverywhere(site, ['Selo da primeira aba', 'Aviso da segunda aba.']);
+  await context.close();
+}
+
 const STORIES: Array<[string, Story]> = [
-  ['two editors change different fields and each publishes: both changes are live, nothing retyped', differentFieldsBothLive],
-  ['two editors change the same field: the second is shown both texts and picks one', sameFieldSecondPicks],
+  [
+    'two editors change different fields: the second previews the merge before publishing it, both changes live, nothing retyped',
+    differentFieldsBothLive,
+  ],
+  [
+    'two editors change the same field: the second is shown both texts, after a reload too, picks one, and what is typed while publishing stays',
+    sameFieldSecondPicks,
+  ],
+  ['two tabs of one sign-in: each shows the other’s typing and the publish carries both', twoTabsOneSignIn],
   ['a reload, a console tab switch and a re-login keep typed text; Descartar resets every field, the price box too', typedTextSurvives],
 ];
 

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { offerDefaults } from '../../src/content/offer.ts';
 import { hero } from '../../src/content/landing.ts';
@@ -111,6 +112,9 @@ async function hideAndSwapSections(browser: Browser, site: Site) {
   await expect(form.locator('[data-layout-section]').nth(1)).toHaveAttribute('data-layout-section', 'topUp');
   await expect(form.locator('[data-layout-section]').nth(2)).toHaveAttribute('data-layout-section', 'benefits');
   await expect(form.getByRole('button', { name: 'Subir: Como funciona' })).toBeDisabled();
+  // A hidden section's "oculta" stays readable (WCAG 2.2 AA, 4.5:1).
+  const contrast = await new AxeBuilder({ page: panel }).include('[data-section-layout]').withRules(['color-contrast']).analyze();
+  expect(contrast.violations.flatMap((violation) => violation.nodes.map((node) => node.failureSummary))).toEqual([]);
 
   // The diff names the change once, in words.
   const diff = panel.getByRole('region', { name: 'O que muda em relação à versão no ar' });

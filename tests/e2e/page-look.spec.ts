@@ -20,8 +20,8 @@ import { startServer } from './server.ts';
  */
 
 const PASSWORD = 'senha-do-painel-e2e';
-const ACCENT = '#1d4ed8';
-const ACCENT_RGB = 'rgb(29, 78, 216)';
+const ACCENT = '#2457e2';
+const ACCENT_RGB = 'rgb(36, 87, 226)';
 const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const SCREENS = [
   { width: 390, height: 844 },
@@ -85,7 +85,7 @@ test('a logo, an accent colour and a hero video set in the console show on / wit
     const refused = await consoleCall(server.url, cookie, '/page/draft', { baseNumber: 0, offer });
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as { fields: Record<string, string> }).fields['look.accentColor']).toBe(
-      offerMessages.colorContrast('2,2:1'),
+      offerMessages.colorContrast([offerMessages.colorSurfaces.buttonText('2,2:1', '4,5:1')], '#00893c'),
     );
 
     offer.look.accentColor = ACCENT;

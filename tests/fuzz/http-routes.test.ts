@@ -553,7 +553,12 @@ async function fuzzTarget(server: FuzzServer, target: Target, seed: number) {
       for (let again = 0; again < 2 && cpuMs > CPU_BUDGET_MS; again++)
         cpuMs = Math.min(cpuMs, (await sendMeasured(server.url, hostile, newClientAddress())).cpuMs);
       if (cpuMs > CPU_BUDGET_MS) {
-        findings.push({ target: target.name, request: hostile, problem: `${cpuMs.toFixed(1)} ms of CPU, three times over the budget`, cpuMs });
+        findings.push({
+          target: target.name,
+          request: hostile,
+          problem: `${cpuMs.toFixed(1)} ms of CPU, three times over the budget`,
+          cpuMs,
+        });
       }
     }
     costs.push({ request: hostile, cpuMs });

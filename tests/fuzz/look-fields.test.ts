@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { offerDefaults, offerMessages } from '../../src/content/offer.ts';
-import { normalizeHexColor } from '../../src/shared/color.ts';
+import { accentFailures, normalizeHexColor, suggestAccent } from '../../src/shared/color.ts';
 import { offerSchema } from '../../src/shared/offer.ts';
 import { parseVideoLink, videoEmbedUrl } from '../../src/shared/video-link.ts';
 import { announceSeed, cpuMs, FUZZ_SEED, runs } from './fuzz-kit.ts';
@@ -74,6 +74,27 @@ describe('the accent colour and video fields in the offer schema', () => {
         expect(result.data.hero.video === '' || parseVideoLink(result.data.hero.video) !== undefined).toBe(true);
       }),
       params(300),
+    );
+  });
+});
+
+describe('the accent colour check', () => {
+  it('accepts only a colour readable on every surface, and offers one for any colour, at once', () => {
+    const schema = offerSchema(offerMessages);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0xffffff }), (value) => {
+        const hex = `#${value.toString(16).padStart(6, '0')}`;
+        const offer = structuredClone(offerDefaults);
+        offer.look.accentColor = hex;
+        const accepted = schema.safeParse(offer).success;
+        expect(accepted).toBe(accentFailures(hex).length === 0);
+        let suggestion: string | undefined;
+        expect(cpuMs(() => (suggestion = suggestAccent(hex)), 5)).toBeLessThanOrEqual(5);
+        // Every hue has a readable lightness today (a mid grey, 646464 in hex, passes); the refusal says so if one ever has none.
+        expect(suggestion).toBeDefined();
+        expect(accentFailures(suggestion!)).toEqual([]);
+      }),
+      params(500),
     );
   });
 });

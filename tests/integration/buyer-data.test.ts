@@ -10,7 +10,7 @@ import { createOrderEvents } from '../../src/server/orders/order-events.ts';
 import { recordWebhookEvent } from '../../src/server/orders/webhook-events-repository.ts';
 import { eraseBuyerData, exportBuyerData } from '../../src/server/privacy/buyer-data.ts';
 import { createRetentionJob } from '../../src/server/jobs/retention.ts';
-import { recordMemberPageOpen } from '../../src/server/access/access-repository.ts';
+import { OPENINGS_KEPT_PER_ORDER, recordMemberPageOpen } from '../../src/server/access/access-repository.ts';
 import { takePixEmailQuota } from '../../src/server/pix-emails/pix-email-quota.ts';
 import { MEMBER_PAGE_OPEN_RETENTION_DAYS } from '../../src/shared/retention.ts';
 import { insertOrderRow, orderColumns, rowsOfOrder, tableRows } from '../support/db-reads.ts';
@@ -164,6 +164,11 @@ for (const database of databases) {
       const order = await insertOrder({ status: 'paid', email: 'opens@example.com', createdAt: NOW - 400 * DAY });
       await recordMemberPageOpen(db.db, order, NOW - (MEMBER_PAGE_OPEN_RETENTION_DAYS + 1) * DAY);
       await recordMemberPageOpen(db.db, order, NOW - (MEMBER_PAGE_OPEN_RETENTION_DAYS - 1) * DAY);
+      // Past the per-order cap openings are counted per day: a day's count goes with its first opening.
+      const flooded = await insertOrder({ status: 'paid', email: 'flood@example.com', createdAt: NOW - 400 * DAY });
+      for (let index = 0; index < OPENINGS_KEPT_PER_ORDER; index++) await recordMemberPageOpen(db.db, flooded, NOW - DAY + index, 'a');
+      await recordMemberPageOpen(db.db, flooded, NOW - (MEMBER_PAGE_OPEN_RETENTION_DAYS + 1) * DAY, 'a');
+      await recordMemberPageOpen(db.db, flooded, NOW - 2 * DAY, 'a');
       expect(await takePixEmailQuota(db.db, { email: 'opens@example.com', orderId: order, kind: 'pix_ready' }, NOW - 3 * DAY)).toBe(true);
       expect(await takePixEmailQuota(db.db, { email: 'opens@example.com', orderId: order, kind: 'pix_reminder:60' }, NOW)).toBe(true);
 
@@ -174,8 +179,13 @@ for (const database of databases) {
         now: () => NOW,
       });
       await job.runOnce();
-      const opens = await tableRows(db, 'member_page_opens');
+      const opens = (await tableRows(db, 'member_page_opens')).filter((open) => open.order_id === order);
       expect(opens.map((open) => Number(open.at))).toEqual([NOW - (MEMBER_PAGE_OPEN_RETENTION_DAYS - 1) * DAY]);
+      expect((await tableRows(db, 'member_page_opens')).filter((open) => open.order_id === flooded)).toHaveLength(OPENINGS_KEPT_PER_ORDER);
+      const tallies = await tableRows(db, 'member_page_open_tallies');
+      expect(tallies.map((tally) => [tally.order_id, Number(tally.first_at), Number(tally.openings)])).toEqual([
+        [flooded, NOW - 2 * DAY, 1],
+      ]);
       const quota = await tableRows(db, 'pix_email_quota');
       expect(quota.map((row) => row.message_key)).toEqual([`${order}:pix_reminder:60`]);
     });

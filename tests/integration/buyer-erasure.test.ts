@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -227,11 +228,15 @@ for (const database of databases) {
         await server.outbox.runOnce();
         receiver.requests.length = 0;
 
-        const output = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/buyer.ts', 'delete', email], {
-          env: { PATH: process.env.PATH ?? '', ...running.env, DATABASE_URL: `sqlite:${(db as unknown as { file: string }).file}` },
-          encoding: 'utf8',
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
+        // Not execFileSync: a blocked event loop lets the server close the test's kept-alive sockets under it (ECONNRESET).
+        const { stdout: output } = await promisify(execFile)(
+          process.execPath,
+          ['--import', 'tsx', 'src/server/cli/buyer.ts', 'delete', email],
+          {
+            env: { PATH: process.env.PATH ?? '', ...running.env, DATABASE_URL: `sqlite:${(db as unknown as { file: string }).file}` },
+            encoding: 'utf8',
+          },
+        );
         expect(output).toBe('1 order(s) erased\n');
         expect((await openLink(token)).status).toBe(404);
         expect(mailFiles().filter((name) => name.includes(order.orderId))).toEqual([]);

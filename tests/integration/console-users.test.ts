@@ -22,6 +22,8 @@ const EDITOR = 'Marina Costa';
 const EDITOR_EMAIL = 'marina@example.com';
 const EDITOR_PASSWORD = 'marina-senha-forte-123';
 const HOUR = 60 * 60_000;
+/** A browser's User-Agent: the A/B tests' unit leaves out requests without one (bots, scripts). */
+const BROWSER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 
 /** Signing in and the invitation come before any session; everything else is in admin-permissions.ts's table. */
 const BEFORE_SESSION = new Set(['GET /session', 'POST /login', 'POST /logout', 'POST /invite/check', 'POST /invite/accept']);
@@ -58,6 +60,17 @@ for (const database of databases) {
     }
 
     const tokenOf = (link: string) => new URL(link).hash.replace('#convite=', '');
+
+    /** A console user's session, signed in with their e-mail and password. */
+    async function signInAs(email: string, password = EDITOR_PASSWORD) {
+      const reply = await fetchFrom(newClientAddress())(`${url()}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: url() },
+        body: JSON.stringify({ email, password }),
+      });
+      expect(reply.status).toBe(200);
+      return reply.headers.get('Set-Cookie')!.split(';')[0]!;
+    }
 
     it('every mounted console route declares who may use it, and the table names no route that is gone', () => {
       const mounted = mountedRoutes();
@@ -214,7 +227,7 @@ for (const database of databases) {
       const event = (name: string, path = '/') =>
         fetchFrom(newClientAddress())(`${url()}/api/events`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
+          headers: { 'Content-Type': 'application/json', 'User-Agent': BROWSER },
           body: JSON.stringify({ name, path }),
         });
       const visit = async (views: number, checkouts: number) => {
@@ -253,6 +266,60 @@ for (const database of databases) {
         { number: first, liveFrom: firstAt, liveUntil: firstAt + 2 * HOUR, visitors: 5, checkoutsBegun: 3, pixPaid: 2, revenueCents: 4980 },
       ]);
       expect(after.find((version) => version.number === live)?.liveUntil).toBe(firstAt);
+    });
+
+    it("counts a version's visitors as the A/B tests do: one a day however often they load it, for those who may see orders", async () => {
+      const { server, db } = running;
+      let owner = await signInToConsole(url(), PASSWORD);
+      const figuresAs = (cookie: string) => consoleCall(url(), cookie, '/page/figures');
+      const current = async () => {
+        const reply = await figuresAs(owner);
+        expect(reply.status).toBe(200);
+        return ((await reply.json()) as { versions: PageVersionFigures[] }).versions[0]!;
+      };
+      const before = await current();
+      const loads = (address: string, times: number, userAgent = BROWSER) =>
+        Promise.all(
+          Array.from({ length: times }, () =>
+            fetchFrom(address)(`${url()}/api/events`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json', 'User-Agent': userAgent },
+              body: JSON.stringify({ name: 'page_view', path: '/' }),
+            }).then((reply) => expect(reply.status).toBe(204)),
+          ),
+        );
+
+      const one = newClientAddress();
+      await loads(one, 3);
+      expect((await current()).visitors - before.visitors).toBe(1);
+      await loads(newClientAddress(), 1);
+      await loads(one, 1);
+      expect((await current()).visitors - before.visitors).toBe(2);
+      // A script is not a visitor, as in the A/B tests.
+      await loads(newClientAddress(), 2, 'curl/8.5.0');
+      expect((await current()).visitors - before.visitors).toBe(2);
+      const { orderId } = await buy(server);
+      expect(await payBySandboxPostback(server, db, orderId)).toBe(200);
+      await server.background.idle();
+      const after = await current();
+      expect({ number: after.number, paid: after.pixPaid - before.pixPaid }).toEqual({ number: before.number, paid: 1 });
+      expect(after.revenueCents).toBeGreaterThan(before.revenueCents);
+      // Conversion as the console shows it: paid over visitors, one PIX for two people.
+      expect((after.pixPaid - before.pixPaid) / (after.visitors - before.visitors)).toBe(0.5);
+
+      // The next day the same visitor counts again: a daily id, as in the A/B tests.
+      running.clock.now += 24 * HOUR;
+      owner = await signInToConsole(url(), PASSWORD);
+      await loads(one, 2);
+      expect((await current()).visitors - before.visitors).toBe(3);
+
+      // Orders' people see them; a page-only editor is refused by the server.
+      const ordersOnly = await invite(owner, 'pedidos@example.com', ['orders']);
+      expect((await accept(tokenOf(ordersOnly.link), 'Paula Pedidos', EDITOR_PASSWORD)).status).toBe(200);
+      const pageOnly = await invite(owner, 'pagina@example.com', ['page']);
+      expect((await accept(tokenOf(pageOnly.link), 'Pedro Página', EDITOR_PASSWORD)).status).toBe(200);
+      expect((await figuresAs(await signInAs('pedidos@example.com'))).status).toBe(200);
+      expect((await figuresAs(await signInAs('pagina@example.com'))).status).toBe(403);
     });
   });
 }

@@ -1,11 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrderDetail } from '../../src/shared/admin.ts';
-import type { AdminDisputeList } from '../../src/shared/disputes.ts';
-import { signInToConsole } from '../support/clients.ts';
-import { orderRow, outboxRows } from '../support/db-reads.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { disputeBlockedCheckout } from '../../src/content/disputes.ts';
+import type { AdminHealth, AdminOrderDetail } from '../../src/shared/admin.ts';
+import type { AdminDisputeList, DisputePollReply } from '../../src/shared/disputes.ts';
+import { signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { orderRow, outboxRows, tableRows, wholeOutbox } from '../support/db-reads.ts';
 import { checkout, providersEnv } from '../support/provider-rig.ts';
 import { consoleCall, drainOutbox } from '../support/purchase.ts';
 import { startEfiStandIn } from '../support/providers/efi/efi-stand-in.ts';
+import { startWhatsappStandIn } from '../support/stand-ins/whatsapp-stand-in.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { databases, type TestDb } from './test-db.ts';
 
@@ -18,6 +20,10 @@ import { databases, type TestDb } from './test-db.ts';
  * with no infraction seen. Read back from the charge, it is recorded as returned by the MED, tied to no item, as a part
  * refund made in the provider's panel is: the access is kept, the seller sees it, and the seller's later refund asks
  * Efí only for the R$ 24,80 left, which the buyer's "Reembolso feito" states.
+ *
+ * An infraction ACEITA counts what its devolução gave back, not the infraction's amount (docs/disputes.md#lost): nothing
+ * before the devolução is read, then R$ 5,00 (a part, access kept), R$ 9,90 (the bump's price: the bump ends) or R$ 29,80
+ * (the whole purchase: every item ends, and only then the buyer is blocked), in either order of the two reads.
  */
 const PASSWORD = 'senha-do-painel-contestacoes';
 const DAY = 24 * 60 * 60_000;
@@ -44,6 +50,27 @@ for (const database of databases) {
       await efi?.stop();
       await db?.close();
     });
+
+    // Efí's answer to a token without the opt-in scope (dev.efipay.com.br/docs/api-pix/endpoints-exclusivos-efi, "Listar infrações MED").
+    const refuseForScope = () =>
+      efi.standIn.script('GET', '/v2/gn/infracoes', {
+        kind: 'status',
+        status: 403,
+        body: JSON.stringify({ error: 'insufficient_scope', error_description: 'Access token has insufficient scope' }),
+      });
+
+    /** Main + bump (R$ 29,80) paid at Efí and read back by the reconciler: the order, its txid and the Pix's E2E id. */
+    async function paidWithBump(running: TestServer, buyer?: ReturnType<typeof uniqueBuyer>) {
+      const created = await checkout(running.url, { bump: true, ...(buyer ? { buyer } : {}) });
+      expect(created.status).toBe(201);
+      const orderId = created.body.orderId!;
+      const txid = (await orderRow(db, orderId)).charge_id!;
+      const endToEndId = efi.standIn.pay(txid);
+      clock.now += 2 * 60_000;
+      await running.reconciler.runOnce();
+      expect(await orderRow(db, orderId)).toMatchObject({ status: 'paid', amount_cents: WHOLE });
+      return { orderId, txid, endToEndId };
+    }
 
     it('"Verificar contestações agora" lists the infraction on the paid order with its deadline; a second poll adds nothing', async () => {
       clock.now = Date.now();
@@ -88,6 +115,174 @@ for (const database of databases) {
       expect(efi.standIn.violations).toEqual([]);
     });
 
+    it('a list Efí refuses for a missing scope shouts: the button says so, Saúde names the scope, one e-mail after an hour', async () => {
+      clock.now = Date.now();
+      server = await startTestServer(db, providersEnv(['efi'], efi.env(), { ADMIN_PASSWORD: PASSWORD }), {
+        ownPublicUrl: true,
+        efiCa: efi.ca,
+        now: () => clock.now,
+      });
+      await server.background.idle();
+      const refuse = refuseForScope;
+      const cookie = await signInToConsole(server.url, PASSWORD);
+      const pollNow = async () => (await (await consoleCall(server!.url, cookie, '/disputes/poll', {})).json()) as DisputePollReply;
+      const check = async () =>
+        ((await (await consoleCall(server!.url, cookie, '/health')).json()) as AdminHealth).checks.find(
+          (entry) => entry.key === 'disputes',
+        );
+      const alerts = async () => (await wholeOutbox(db)).filter((row) => row.kind.startsWith('dispute_poll_alert:'));
+
+      refuse();
+      const answer = await pollNow();
+      expect(answer.ok).toBe(false);
+      expect(answer.providers).toEqual([expect.objectContaining({ provider: 'efi', ok: false })]);
+      expect(answer.providers[0]!.message).toContain('gn.infractions.read');
+      const failing = await check();
+      expect(failing).toMatchObject({ ok: false, fix: expect.any(String) });
+      expect(failing!.detail).toContain('gn.infractions.read');
+      expect(failing!.detail).toContain('falhando desde');
+      expect(await alerts()).toEqual([]);
+
+      // An hour of failures: one alert, however many polls fail after it.
+      for (const minutes of [61, 30, 120]) {
+        clock.now += minutes * 60_000;
+        refuse();
+        expect((await pollNow()).ok).toBe(false);
+      }
+      await drainOutbox(server);
+      const sent = await alerts();
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.sent_at).not.toBeNull();
+
+      // The scope enabled: the next read clears it.
+      efi.standIn.clearScripts();
+      clock.now += 60_000;
+      const fixed = await pollNow();
+      expect(fixed.ok).toBe(true);
+      expect(fixed.providers[0]!.message).toContain('lista lida');
+      expect(await check()).toMatchObject({ ok: true });
+      expect((await check())!.detail).toContain('lida em');
+    });
+
+    it('with DISPUTE_ALERT_WHATSAPP set, an hour of failures also goes to WhatsApp once; after a good read, a new outage alerts again', async () => {
+      clock.now = Date.now();
+      const cloud = await startWhatsappStandIn();
+      // The seller's template as registered at Meta (docs/whatsapp.md#the-sellers-read-alert): three variables, a button.
+      cloud.templates.set('vitrine_leitura_falhou', { language: 'pt_BR', bodyVariables: 3, urlButton: true, status: 'APPROVED' });
+      onTestFinished(() => cloud.stop());
+      server = await startTestServer(
+        db,
+        providersEnv(['efi'], efi.env(), cloud.env(), { ADMIN_PASSWORD: PASSWORD, DISPUTE_ALERT_WHATSAPP: '(11) 98765-4321' }),
+        { ownPublicUrl: true, efiCa: efi.ca, now: () => clock.now },
+      );
+      await server.background.idle();
+      const refuse = refuseForScope;
+      const cookie = await signInToConsole(server.url, PASSWORD);
+      const pollNow = async () => (await (await consoleCall(server!.url, cookie, '/disputes/poll', {})).json()) as DisputePollReply;
+      const sent = async (family: string) =>
+        (await wholeOutbox(db)).filter((row) => row.kind.startsWith(family) && row.sent_at !== null).map((row) => row.kind);
+      const before = { mail: (await sent('dispute_poll_alert:')).length, whatsapp: (await sent('dispute_poll_whatsapp:')).length };
+      const outage = async () => {
+        for (const minutes of [0, 30, 31, 45, 120]) {
+          clock.now += minutes * 60_000;
+          refuse();
+          expect((await pollNow()).ok).toBe(false);
+        }
+        await drainOutbox(server!);
+      };
+
+      await outage();
+      expect((await sent('dispute_poll_alert:')).length - before.mail).toBe(1);
+      const whatsapp = await sent('dispute_poll_whatsapp:');
+      expect(whatsapp.length - before.whatsapp).toBe(1);
+      expect(whatsapp.at(-1)).toMatch(/^dispute_poll_whatsapp:efi:\d+$/);
+      const toSeller = () => cloud.messages.filter((message) => message.to === '5511987654321');
+      expect(toSeller()).toHaveLength(1);
+      expect(toSeller()[0]).toMatchObject({ template: 'vitrine_leitura_falhou', urlSuffix: 'painel' });
+      expect(toSeller()[0]!.body[0]).toBe('as contestações (MED) da Efí');
+      expect(toSeller()[0]!.body[2]).toContain('gn.infractions.read');
+
+      efi.standIn.clearScripts();
+      clock.now += 60_000;
+      expect((await pollNow()).ok).toBe(true);
+      await outage();
+      expect((await sent('dispute_poll_alert:')).length - before.mail).toBe(2);
+      expect((await sent('dispute_poll_whatsapp:')).length - before.whatsapp).toBe(2);
+      expect(toSeller()).toHaveLength(2);
+      efi.standIn.clearScripts();
+    });
+
+    const medCases = [
+      { returned: PART, first: 'aceita', items: ['open', 'open'], status: 'paid', blocked: false },
+      { returned: 990, first: 'devolução', items: ['open', 'med_returned'], status: 'paid', blocked: false },
+      { returned: WHOLE, first: 'aceita', items: ['med_returned', 'med_returned'], status: 'reversed', blocked: true },
+    ] as const;
+    for (const { returned, first, items, status, blocked } of medCases) {
+      it(`an infraction ACEITA with a devolução of ${returned} on ${WHOLE} (${first} read first) counts the devolução: items ${items.join('/')}, blocked ${blocked}`, async () => {
+        clock.now = Date.now();
+        server = await startTestServer(db, providersEnv(['efi'], efi.env(), { ADMIN_PASSWORD: PASSWORD }), {
+          ownPublicUrl: true,
+          efiCa: efi.ca,
+          now: () => clock.now,
+        });
+        const buyer = uniqueBuyer('Tereza Antunes');
+        const { orderId, txid, endToEndId } = await paidWithBump(server, buyer);
+
+        const cookie = await signInToConsole(server.url, PASSWORD);
+        const pollNow = async () => expect((await consoleCall(server!.url, cookie, '/disputes/poll', {})).status).toBe(200);
+        const detail = async () => (await (await consoleCall(server!.url, cookie, `/orders/${orderId}`)).json()) as AdminOrderDetail;
+        const dispute = async () =>
+          ((await (await consoleCall(server!.url, cookie, '/disputes')).json()) as AdminDisputeList).disputes.filter(
+            (each) => each.orderId === orderId,
+          );
+        const reread = async () => {
+          clock.now += 2 * 60_000;
+          await server!.reconciler.runOnce();
+          await drainOutbox(server!);
+        };
+        const idInfracao = efi.standIn.openInfraction(txid, { prazoFinalizacao: clock.now + 3 * DAY });
+        await pollNow();
+        expect((await dispute()).map((each) => [each.state, each.amountCents, each.returnedCents])).toEqual([['open', WHOLE, null]]);
+
+        if (first === 'aceita') {
+          efi.standIn.setInfractionStatus(idInfracao, 'ACEITA');
+          clock.now += 60_000;
+          await pollNow();
+          // Lost at Efí, no money seen going yet: nothing counted, nothing ended, nobody blocked.
+          expect((await dispute()).map((each) => [each.state, each.amountCents, each.returnedCents])).toEqual([['lost', WHOLE, null]]);
+          expect((await detail()).purchase).toMatchObject({ medReturnedCents: 0, openCents: WHOLE });
+          expect((await tableRows(db, 'dispute_blocks')).filter((row) => row.order_id === orderId)).toEqual([]);
+          // The charge is read again at once: it shows the devolução, read on the next run, not an hour later.
+          efi.standIn.medReturn(endToEndId, returned);
+          await reread();
+        } else {
+          efi.standIn.medReturn(endToEndId, returned);
+          clock.now += 61 * 60_000;
+          await reread();
+          efi.standIn.setInfractionStatus(idInfracao, 'ACEITA');
+          clock.now += 60_000;
+          await pollNow();
+        }
+        // Read again, both ways: nothing changes.
+        await reread();
+        await pollNow();
+
+        expect((await dispute()).map((each) => [each.state, each.amountCents, each.returnedCents])).toEqual([['lost', WHOLE, returned]]);
+        // "(parte)" on the card only while every item stays open: an item's price ends that item, the whole ends all.
+        expect((await dispute())[0]!.returnedPart).toBe(items.every((state) => state === 'open'));
+        const after = await detail();
+        expect(after.purchase?.items.map((item) => item.state)).toEqual(items);
+        expect(after.purchase).toMatchObject({ paidCents: WHOLE, refundedCents: 0, medReturnedCents: returned });
+        expect((await orderRow(db, orderId)).status).toBe(status);
+        expect(Number((await orderRow(db, orderId)).med_returned_cents)).toBe(returned);
+        const blocks = (await tableRows(db, 'dispute_blocks')).filter((row) => row.order_id === orderId);
+        expect(blocks.length > 0).toBe(blocked);
+        const again = await checkout(server.url, { buyer: { ...uniqueBuyer('Tereza A.'), email: buyer.email } });
+        if (blocked) expect(again.body).toMatchObject({ error: disputeBlockedCheckout });
+        else expect(again.status).toBe(201);
+      });
+    }
+
     it('a MED devolução of a part equal to no item keeps the access, shows the part, and a later refund asks only for what is left', async () => {
       clock.now = Date.now();
       server = await startTestServer(db, providersEnv(['efi'], efi.env(), { ADMIN_PASSWORD: PASSWORD, GATEWAY_REFUNDS: '1' }), {
@@ -95,14 +290,7 @@ for (const database of databases) {
         efiCa: efi.ca,
         now: () => clock.now,
       });
-      const created = await checkout(server.url, { bump: true });
-      expect(created.status).toBe(201);
-      const orderId = created.body.orderId!;
-      const txid = (await orderRow(db, orderId)).charge_id!;
-      const endToEndId = efi.standIn.pay(txid);
-      clock.now += 2 * 60_000;
-      await server.reconciler.runOnce();
-      expect(await orderRow(db, orderId)).toMatchObject({ status: 'paid', amount_cents: WHOLE });
+      const { orderId, txid, endToEndId } = await paidWithBump(server);
 
       efi.standIn.medReturn(endToEndId, PART);
       // The paid charge's next read-back.
@@ -127,6 +315,8 @@ for (const database of databases) {
       const disputes = (await (await consoleCall(server.url, cookie, '/disputes')).json()) as AdminDisputeList;
       const ofOrder = disputes.disputes.filter((dispute) => dispute.orderId === orderId);
       expect(ofOrder.map((dispute) => [dispute.state, dispute.amountCents])).toEqual([['lost', PART]]);
+      // Its card says "(parte)": tied to no item, the access kept.
+      expect(ofOrder.map((dispute) => [dispute.returnedCents, dispute.returnedPart])).toEqual([[PART, true]]);
 
       // The seller's "Reembolsar": Efí is asked for what it still holds.
       expect((await consoleCall(server.url, cookie, `/orders/${orderId}/refund/start`, {})).status).toBe(202);

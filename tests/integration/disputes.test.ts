@@ -1,13 +1,18 @@
+import { formatBRL } from '../../src/shared/money.ts';
+import { formatExpiry } from '../../src/shared/time.ts';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { disputeBlockedCheckout, disputeRefundGuard, disputesApi } from '../../src/content/disputes.ts';
 import { queueDueReminders } from '../../src/server/disputes/dispute-alerts.ts';
+import { DISPUTE_ALERT_FAMILY, loadDisputeAlert } from '../../src/server/disputes/dispute-alert-email.ts';
 import { applyProviderDispute } from '../../src/server/disputes/dispute-service.ts';
 import type { DefenceOutcome, ProviderDispute, ProviderDisputes } from '../../src/server/gateway/pix-provider.ts';
+import type { MemberArea } from '../../src/shared/access.ts';
 import type { AdminOrderDetail, AdminOverview } from '../../src/shared/admin.ts';
 import type { AdminDispute, AdminDisputeDefence, AdminDisputeList } from '../../src/shared/disputes.ts';
-import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer, uniqueCpf } from '../support/clients.ts';
 import {
   insertReviewRow,
   orderRow,
@@ -15,6 +20,7 @@ import {
   rowsOfOrders,
   sandboxCharge,
   setOrderColumns,
+  setDisputeBlockHash,
   setSandboxCharge,
   tableRows,
 } from '../support/db-reads.ts';
@@ -53,7 +59,20 @@ for (const database of databases) {
       running.smtp.received
         .filter((mail) => mail.to.includes(SELLER))
         .map((mail) => parseMail(mail.raw))
-        .map((mail) => ({ subject: decodeHeader(mail.headers.get('subject')!), text: mail.text }));
+        .map((mail) => ({ subject: decodeHeader(mail.headers.get('subject')!), text: mail.text, html: mail.html }));
+    const consoleLink = (disputeId: string) => `${running.server.orders.publicUrl()}/painel#contestacoes/${disputeId}`;
+    const disputeIdOf = async (orderId: string) => (await tableRows(running.db, 'disputes')).find((row) => row.order_id === orderId)!.id;
+    /** What every alert states from the rows: the buyer, who received the contestation, and the console's link, in both parts. */
+    const expectAlertFacts = (mail: { text: string; html: string }, buyer: string, link: string) => {
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain(`${buyer}, que fez o pedido`);
+        expect(part).toContain('contestou no próprio banco');
+        expect(part).toContain('chegou ao provedor TriboPay');
+        expect(part).not.toContain('no banco (');
+      }
+      expect(mail.text).toContain(link);
+      expect(mail.html).toContain(`href="${link}"`);
+    };
     const disputeOf = (order: { charge_id: string | null; amount_cents: number }, change: Partial<ProviderDispute> = {}) =>
       ({
         disputeId: `inf-${order.charge_id}`,
@@ -70,7 +89,7 @@ for (const database of databases) {
       applyProviderDispute(running.server.orders, order.provider as never, dispute);
 
     it('a dispute from the provider opens once, alerts the seller once, and again 24 h and 6 h before the deadline', async () => {
-      const { order } = await buyAndPay(running);
+      const { order, buyer } = await buyAndPay(running, { buyer: uniqueBuyer('Joana Prado') });
       await drainOutbox(running.server);
       running.smtp.received.length = 0;
       const due = running.clock.now + 3 * DAY;
@@ -84,7 +103,12 @@ for (const database of databases) {
       await drainOutbox(running.server);
       expect(alerts()).toHaveLength(1);
       expect(alerts()[0]!.subject).toBe(`Contestação aberta no pedido ${order.public_ref}`);
-      expect(alerts()[0]!.text).toMatch(/Prazo para a defesa: \d{2}\/\d{2}\/\d{4}/);
+      const deadline = `até ${formatExpiry(due)} (horário de Brasília)`;
+      expect(deadline).toMatch(/^até \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2} \(horário de Brasília\)$/);
+      const link = consoleLink(await disputeIdOf(order.id));
+      expectAlertFacts(alerts()[0]!, buyer.name, link);
+      expect(alerts()[0]!.text).toContain(`Prazo para a defesa: ${deadline}.`);
+      expect(alerts()[0]!.html).toContain(`Prazo para a defesa: ${deadline}.`);
 
       // The console lists it with its deadline, and Visão geral counts it open.
       const list = await call<AdminDisputeList>('/disputes');
@@ -109,6 +133,78 @@ for (const database of databases) {
         `Faltam 24 horas para defender o pedido ${order.public_ref}`,
         `Faltam 6 horas para defender o pedido ${order.public_ref}`,
       ]);
+      for (const reminder of alerts().slice(1)) {
+        expectAlertFacts(reminder, buyer.name, link);
+        expect(reminder.text).toContain(`Prazo para a defesa: ${deadline}.`);
+      }
+    });
+
+    for (const outcome of ['won', 'lost'] as const)
+      it(`a dispute ${outcome} is told to the seller once, in the words of what was recorded; a replay tells nothing more`, async () => {
+        const { order, buyer } = await buyAndPay(running, { fields: { bump: true } });
+        await drainOutbox(running.server);
+        const returned = Number(order.amount_cents) - 1990;
+        const decided = disputeOf(order, { amountCents: returned, state: outcome, rawStatus: outcome === 'won' ? 'REJEITADA' : 'ACEITA' });
+        await apply(order, disputeOf(order, { amountCents: returned }));
+        await apply(order, decided);
+        await drainOutbox(running.server);
+        await apply(order, decided);
+        await apply(order, disputeOf(order, { amountCents: returned }));
+        await drainOutbox(running.server);
+
+        const subject = outcome === 'won' ? 'Contestação ganha' : 'Contestação perdida';
+        const told = alerts().filter((mail) => mail.subject === `${subject} no pedido ${order.public_ref}`);
+        expect(told).toHaveLength(1);
+        expect(alerts().map((mail) => mail.subject)).toEqual([`Contestação aberta no pedido ${order.public_ref}`, told[0]!.subject]);
+        expectAlertFacts(told[0]!, buyer.name, consoleLink(await disputeIdOf(order.id)));
+        for (const part of [told[0]!.text, told[0]!.html]) {
+          if (outcome === 'won') {
+            expect(part).toContain('terminou como ganha');
+            expect(part).not.toContain('perdida');
+          } else {
+            // The amount of this dispute, the bump's price, not the order's.
+            expect(part).toContain(`terminou como perdida: ${formatBRL(returned)} foram devolvidos ao comprador pelo MED`);
+            expect(part).not.toContain('ganha');
+          }
+        }
+        expect((await outboxRows(running.db, order.id, 'dispute_alert:%')).map((row) => row.kind).sort()).toEqual(
+          [`dispute_alert:${await disputeIdOf(order.id)}`, `dispute_alert:${await disputeIdOf(order.id)}:${outcome}`].sort(),
+        );
+      });
+
+    it("a lost dispute's alert read the instant its transaction commits already says what the MED took back", async () => {
+      const { order } = await buyAndPay(running, { fields: { bump: true } });
+      await drainOutbox(running.server);
+      await apply(order, disputeOf(order));
+      // The outbox may pick the alert up between the commit and anything after it: read it there, as the worker would.
+      const deps = running.server.orders;
+      const read: (string | null)[] = [];
+      const db = new Proxy(deps.db, {
+        get(target, key) {
+          if (key !== 'transaction') {
+            const value = Reflect.get(target, key, target) as unknown;
+            // Kysely's methods read private fields: called on the database itself.
+            return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+          }
+          return () => {
+            const builder = target.transaction();
+            return {
+              execute: async <T>(work: Parameters<typeof builder.execute<T>>[0]) => {
+                const result = await builder.execute(work);
+                for (const row of await outboxRows(running.db, order.id, 'dispute_alert:%:lost'))
+                  read.push((await loadDisputeAlert(target, { orderId: order.id, kind: row.kind }, DISPUTE_ALERT_FAMILY)).facts.returned);
+                return result;
+              },
+            };
+          };
+        },
+      });
+      await applyProviderDispute({ ...deps, db }, order.provider, disputeOf(order, { state: 'lost', rawStatus: 'ACEITA' }));
+      expect(read.length).toBeGreaterThan(0);
+      expect(read[0]).toBe(formatBRL(Number(order.amount_cents)));
+      await drainOutbox(running.server);
+      const told = alerts().find((mail) => mail.subject === `Contestação perdida no pedido ${order.public_ref}`)!;
+      expect(told.text).toContain(`terminou como perdida: ${formatBRL(Number(order.amount_cents))} foram devolvidos ao comprador pelo MED`);
     });
 
     it('lost: the access ends, the money shows "Devolvido pelo MED", revenue is what the provider kept, and the buyer is blocked until the seller removes it', async () => {
@@ -146,7 +242,10 @@ for (const database of databases) {
         DATABASE_URL: 'file' in running.db ? `sqlite:${String(running.db.file)}` : String((running.db as { url?: string }).url),
       };
       const report = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/report.ts'], { env });
-      expect(report.stdout).toMatch(new RegExp(`Returned by the MED \\(Devolvido pelo MED\\): .*\\n.*${order.public_ref}  R\\$\\s19,90`));
+      // Among the other lost disputes this file's tests recorded, in whatever order they tie.
+      expect(report.stdout).toMatch(
+        new RegExp(`Returned by the MED \\(Devolvido pelo MED\\): .*\\n(?:  .*\\n)*.*${order.public_ref}  R\\$\\s19,90`),
+      );
       // Faturamento counts only what the provider kept.
       expect((await call<AdminOverview>('/overview')).body.totals.today.revenueCents).toBe(revenueBefore - 1990);
 
@@ -169,6 +268,44 @@ for (const database of databases) {
       expect(listed).toHaveLength(3);
       for (const block of listed) expect((await call<AdminDisputeList>(`/dispute-blocks/${block.id}/remove`, {})).status).toBe(200);
       expect((await again({ email: buyer.email, document: buyer.document, phone: buyer.phone })).status).toBe(201);
+    });
+
+    it("the block knows a Gmail, Outlook, iCloud or Proton address however it is dotted or +tagged, and no other domain's +tag", async () => {
+      const mailbox = `ana${newCheckoutKey().slice(1, 9)}`;
+      const buyer = { ...uniqueBuyer('Ana Lima'), email: `${mailbox}@gmail.com`, document: uniqueCpf() };
+      const { order } = await buyAndPay(running, { buyer });
+      await apply(order, disputeOf(order, { state: 'lost', rawStatus: 'ACEITA' }));
+      // A new CPF and phone each time: only the e-mail can match.
+      const again = (email: string) =>
+        postOrder<{ error: string }>(running.server.url, {
+          ...uniqueBuyer('Ana Lima'),
+          email,
+          document: uniqueCpf(),
+          checkoutKey: newCheckoutKey(),
+        });
+      const dotted = [...mailbox].join('.');
+      for (const email of [`${mailbox}+x@gmail.com`, `${dotted}@gmail.com`, `${dotted.toUpperCase()}+Promo@GoogleMail.com`]) {
+        const refused = await again(email);
+        expect(refused.status, email).toBe(403);
+        expect(refused.body.error).toBe(disputeBlockedCheckout);
+      }
+      // Elsewhere a +tag may be another person's mailbox.
+      expect((await again(`${mailbox}+x@example.com`)).status).toBe(201);
+
+      // A block kept before the fold, hashed from the e-mail only normalized, still holds.
+      const tagged = { ...uniqueBuyer('Ana Lima'), email: `${mailbox}+compra@outlook.com`, document: uniqueCpf() };
+      const before = await buyAndPay(running, { buyer: tagged });
+      await apply(before.order, disputeOf(before.order, { state: 'lost', rawStatus: 'ACEITA' }));
+      // As a block was hashed before the fold (src/server/disputes/dispute-service.ts, blockHash).
+      const unfolded = createHash('sha256').update(`dispute-block:email:${tagged.email}`).digest('base64url');
+      await setDisputeBlockHash(running.db, before.order.id, 'email', unfolded);
+      expect((await again(tagged.email.toUpperCase())).status).toBe(403);
+      // Inserted folded now: the same Outlook mailbox with another tag is refused, another mailbox is not.
+      const folded = { ...uniqueBuyer('Ana Lima'), email: `${mailbox}.outro+a@outlook.com`, document: uniqueCpf() };
+      const after = await buyAndPay(running, { buyer: folded });
+      await apply(after.order, disputeOf(after.order, { state: 'lost', rawStatus: 'ACEITA' }));
+      expect((await again(`${mailbox}.outro+b@outlook.com`)).status).toBe(403);
+      expect((await again(`${mailbox}outro@outlook.com`)).status).toBe(201);
     });
 
     it('a dispute lost over the bump alone ends that item only: the main list stays open and revenue keeps its price', async () => {
@@ -216,6 +353,9 @@ for (const database of databases) {
       expect(byEmail.body).toMatchObject({ orderRef: order.public_ref, source: 'manual', state: 'open', amountCents: 1990 });
       expect((await call<{ error: string }>('/disputes', { query: order.public_ref })).body.error).toBe(disputesApi.alreadyOpen);
       expect((await call<AdminDispute>(`/disputes/${byEmail.body.id}/resolve`, { state: 'cancelled' })).body.state).toBe('cancelled');
+      // More than was paid is refused with the paid amount, never stored as something else.
+      const tooMuch = await call<{ error: string }>('/disputes', { query: order.public_ref, amountCents: 999_999 });
+      expect([tooMuch.status, tooMuch.body.error]).toEqual([422, disputesApi.amountAbovePaid(formatBRL(1990))]);
       const byRef = await call<AdminDispute>('/disputes', { query: order.public_ref, amountCents: 990 });
       expect(byRef.body).toMatchObject({ orderId: order.id, amountCents: 990 });
       expect((await call<AdminDispute>(`/disputes/${byRef.body.id}/resolve`, { state: 'won' })).body.state).toBe('won');
@@ -225,6 +365,9 @@ for (const database of databases) {
       expect((await call<{ error: string }>('/disputes', { query: 'ninguem@example.com' })).status).toBe(404);
       await drainOutbox(running.server);
       expect(alerts().filter((mail) => mail.subject === `Contestação aberta no pedido ${order.public_ref}`)).toHaveLength(3);
+      // Closed by hand: won is told once; cancelled needs nothing from the seller.
+      expect(alerts().filter((mail) => mail.subject === `Contestação ganha no pedido ${order.public_ref}`)).toHaveLength(1);
+      expect(alerts().filter((mail) => /Contestação (ganha|perdida)/.test(mail.subject))).toHaveLength(1);
     });
 
     it('"Enviar defesa" sends the evidence once, a second press is refused, and a late one is refused as late', async () => {
@@ -255,7 +398,8 @@ for (const database of databases) {
       expect(defence.status).toBe(200);
       expect(defence.body.text).toContain('5/5 "Lista excelente, já fechei com dois fornecedores."');
       expect(defence.body.text).toContain(order.public_ref);
-      expect(defence.body.text).toContain('A página de membro foi aberta 1 vez');
+      // One visit of the member page, through the buyer's link: one opening, from one address.
+      expect(defence.body.text).toContain('A página de membro foi aberta 1 vez, de 1 endereço de internet:');
       expect((await call(`/disputes/dsp_nenhuma/defence`)).status).toBe(404);
       const sent = await call<AdminDispute>(`/disputes/${dispute.id}/defence`, {});
       expect(sent.status).toBe(200);
@@ -336,6 +480,22 @@ for (const database of databases) {
       expect((await orderRow(running.db, order.id)).status).toBe('reversed');
     });
 
+    it('while a dispute is open, the member page says so before any tap and offers no request; once won, the guarantee is back', async () => {
+      const { order } = await buyAndPay(running);
+      const { cookie } = await memberVisit(running.server.url, running.db, order.id, running.clock.now);
+      const guarantee = async () => {
+        const response = await fetch(`${running.server.url}/api/access`, { headers: { Cookie: cookie } });
+        expect(response.status).toBe(200);
+        return ((await response.json()) as MemberArea).guarantee;
+      };
+      expect(await guarantee()).toMatchObject({ canRequest: true, disputeOpen: false });
+
+      await apply(order, disputeOf(order));
+      expect(await guarantee()).toMatchObject({ canRequest: false, disputeOpen: true });
+      await apply(order, disputeOf(order, { state: 'won', rawStatus: 'REJEITADA' }));
+      expect(await guarantee()).toMatchObject({ canRequest: true, disputeOpen: false, request: null });
+    });
+
     it('a MED devolução read on the charge settles the dispute the seller entered by hand as lost, once', async () => {
       const { order } = await buyAndPay(running);
       const entered = await call<AdminDispute>('/disputes', { query: order.public_ref });
@@ -354,6 +514,10 @@ for (const database of databases) {
       const stored = await orderRow(running.db, order.id);
       expect(stored.status).toBe('reversed');
       expect(Number(stored.med_returned_cents)).toBe(1990);
+      await drainOutbox(running.server);
+      const lost = alerts().filter((mail) => mail.subject === `Contestação perdida no pedido ${order.public_ref}`);
+      expect(lost).toHaveLength(1);
+      expect(lost[0]!.text).toContain(`${formatBRL(1990)} foram devolvidos ao comprador pelo MED`);
     });
 
     it("an erased buyer's block hashes go with the rest of their data", async () => {
@@ -414,8 +578,8 @@ for (const database of databases) {
       clock: 'now',
     });
 
-    it('a dispute opened reaches the alert number once, and again 24 h before the deadline', async () => {
-      const { order } = await buyAndPay(running);
+    it('a dispute opened reaches the alert number once, again 24 h before the deadline, and once when lost', async () => {
+      const { order, buyer } = await buyAndPay(running, { buyer: uniqueBuyer('Joana Prado') });
       await drainOutbox(running.server);
       const due = running.clock.now + 30 * HOUR;
       const dispute = {
@@ -433,9 +597,14 @@ for (const database of databases) {
       await drainOutbox(running.server);
       const toSeller = () => cloud.messages.filter((message) => message.to === '5511988887777');
       expect(toSeller()).toHaveLength(1);
-      expect(toSeller()[0]).toMatchObject({ template: 'vitrine_contestacao', urlSuffix: 'painel' });
-      expect(toSeller()[0]!.body[0]).toBe(order.public_ref);
+      // Its button opens this dispute in the console: the query the console moves into its hash.
+      expect(toSeller()[0]).toMatchObject({
+        template: 'vitrine_contestacao',
+        urlSuffix: `painel?contestacao=${(await tableRows(running.db, 'disputes')).find((row) => row.order_id === order.id)!.id}`,
+      });
+      expect(toSeller()[0]!.body[0]).toBe(`${order.public_ref} (${buyer.name})`);
       expect(toSeller()[0]!.body[1]).toMatch(/R\$\s19,90/);
+      expect(toSeller()[0]!.body[2]).toBe(`até ${formatExpiry(due)} (horário de Brasília)`);
       expect(toSeller()[0]!.body[3]).toBe('Aberta');
 
       const started = running.clock.now;
@@ -444,6 +613,17 @@ for (const database of databases) {
       await drainOutbox(running.server);
       running.clock.now = started;
       expect(toSeller().map((message) => message.body[3])).toEqual(['Aberta', '24 horas']);
+
+      const lost = { ...dispute, state: 'lost', rawStatus: 'ACEITA' } satisfies ProviderDispute;
+      await applyProviderDispute(running.server.orders, order.provider, lost);
+      await applyProviderDispute(running.server.orders, order.provider, lost);
+      await drainOutbox(running.server);
+      // Meta's variables carry no non-breaking space: the amount arrives with a plain one.
+      expect(toSeller().map((message) => message.body[3])).toEqual([
+        'Aberta',
+        '24 horas',
+        'Perdida: R$ 19,90 devolvidos ao comprador pelo MED',
+      ]);
     });
   });
 }

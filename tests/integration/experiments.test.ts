@@ -184,9 +184,18 @@ describe.skipIf(!siteBuilt).each(databases)('A/B tests of the page, served by th
     ]);
   });
 
-  it('"Declarar vencedor" publishes the winner as a new page version and ends the test', async () => {
+  it('"Declarar vencedor" without evidence publishes the version only on the seller’s typed confirmation, recorded as no proven winner', async () => {
     const before = (await (await call('/page')).json()) as AdminPageState;
-    const declared = await call(`/experiments/${experimentId}/winner`, { variant: 1 });
+    // One sale in all: the verdict names no version, so the server refuses B as a winner and publishes nothing.
+    expect((await list()).experiments[0]!.judgement.verdict.kind).toBe('continue');
+    for (const confirmation of [undefined, 'sim']) {
+      const refused = await call(`/experiments/${experimentId}/winner`, { variant: 1, confirmation });
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/não aponta essa versão.*digite SEM EVIDÊNCIA/);
+    }
+    expect(((await (await call('/page')).json()) as AdminPageState).live.number).toBe(before.live.number);
+    expect((await list()).experiments[0]!.status).toBe('running');
+    const declared = await call(`/experiments/${experimentId}/winner`, { variant: 1, confirmation: ' sem evidencia ' });
     expect(declared.status).toBe(200);
     const { number } = (await declared.json()) as { number: number };
     expect(number).toBe(before.live.number + 1);
@@ -194,7 +203,7 @@ describe.skipIf(!siteBuilt).each(databases)('A/B tests of the page, served by th
     expect(after.live.offer.hero.headline).toBe(HEADLINE_B);
     expect(after.history.map((version) => version.number)).toContain(number);
     const [test] = (await list()).experiments;
-    expect([test!.status, test!.winner, test!.winnerVersion]).toEqual(['decided', 1, number]);
+    expect([test!.status, test!.winner, test!.chosen, test!.winnerVersion]).toEqual(['chosen', null, 1, number]);
     // Declared once: a second "Declarar vencedor" publishes nothing.
     expect((await call(`/experiments/${experimentId}/winner`, { variant: 0 })).status).toBe(409);
     // Every visitor now gets the published winner, from either instance, cacheable again.

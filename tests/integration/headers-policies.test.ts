@@ -91,7 +91,10 @@ describe('Content-Security-Policy and Permissions-Policy by page', () => {
     ] as const;
     // A new private page of the route table fails here until it is in the list above.
     for (const key of routeKeys.filter((page) => routes[page].robots))
-      expect(personal.map(([pathname]) => pathname.split('/').slice(0, 2).join('/')), key).toContain(paths[key]);
+      expect(
+        personal.map(([pathname]) => pathname.split('/').slice(0, 2).join('/')),
+        key,
+      ).toContain(paths[key]);
     for (const [pathname, status] of personal) {
       const response = await fetch(`${server.url}${pathname}`);
       expect(response.status, pathname).toBe(status);
@@ -119,7 +122,11 @@ describe('Content-Security-Policy and Permissions-Policy by page', () => {
     const { server } = running;
     // A script opened alone is text, never a document: the policy would be bytes on each of the page's scripts.
     const script = await fetch(`${server.url}/assets/main-abc123.js`);
-    expect([script.status, script.headers.get('permissions-policy'), script.headers.get('x-content-type-options')]).toEqual([200, null, 'nosniff']);
+    expect([script.status, script.headers.get('permissions-policy'), script.headers.get('x-content-type-options')]).toEqual([
+      200,
+      null,
+      'nosniff',
+    ]);
     const answers = [
       ['GET', '/', 200],
       ['HEAD', '/', 200],

@@ -11,7 +11,7 @@ const HOUR = 3_600_000;
 /** Migration 0019 on a database whose member-page opens were written one row per open (an upgrade in place). */
 for (const database of databases) {
   describe(`member-page opens migration on ${database.name}`, () => {
-    it('folds the opens of each order and hour into one row (the first), even exact duplicates, and then refuses a second', async () => {
+    it('folds the opens of each order and hour into one row (the first), even exact duplicates; 0062 keeps each later one', async () => {
       const db = await database.create();
       try {
         const migrator = migratorOf(db);
@@ -38,14 +38,29 @@ for (const database of databases) {
           ['ord_a', base + HOUR + 5],
           ['ord_b', base + 30],
         ]);
-        // A later open in a stored hour adds nothing; the next hour adds one.
+        // Since 0062 each opening is a row of its own (up to the cap per order): the hourly rows stay, each one an opening.
         await recordMemberPageOpen(db.db, 'ord_b', base + 59 * 60_000);
         await recordMemberPageOpen(db.db, 'ord_b', base + HOUR);
         expect(await rows()).toEqual([
           ['ord_a', base + 10],
           ['ord_a', base + HOUR + 5],
           ['ord_b', base + 30],
+          ['ord_b', base + 59 * 60_000],
           ['ord_b', base + HOUR],
+        ]);
+        // And back down to 0061: the first opening of each hour again, its address kept.
+        expect((await migrator.migrateTo('0061_dispute_returned')).error).toBeUndefined();
+        const hourly = await (db.db as unknown as OldShape)
+          .selectFrom('member_page_opens')
+          .select(['order_id', 'opened_hour', 'at'])
+          .orderBy('order_id')
+          .orderBy('at')
+          .execute();
+        expect(hourly.map((row) => [row.order_id, Number(row.opened_hour), Number(row.at)])).toEqual([
+          ['ord_a', base / HOUR, base + 10],
+          ['ord_a', base / HOUR + 1, base + HOUR + 5],
+          ['ord_b', base / HOUR, base + 30],
+          ['ord_b', base / HOUR + 1, base + HOUR],
         ]);
       } finally {
         await db.close();

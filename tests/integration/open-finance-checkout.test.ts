@@ -5,12 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../src/shared/admin.ts';
-import { signInToConsole } from '../support/clients.ts';
+import { fetchFrom, newClientAddress, signInToConsole } from '../support/clients.ts';
 import { orderRow } from '../support/db-reads.ts';
 import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
 import {
   accessMailsTo,
+  approvedUnheard,
   atTheBank as decideAtTheBank,
+  isBankReturnEmail,
   OPEN_FINANCE_BANK as BANK,
   OPEN_FINANCE_PASSWORD as PASSWORD,
   placeOpenFinanceOrder,
@@ -95,7 +97,8 @@ for (const database of databases) {
       const landings = await Promise.all([fetch(back, { redirect: 'manual' }), fetch(back, { redirect: 'manual' })]);
       await server.background.idle();
       await server.outbox.runOnce();
-      expect(landings.map((landing) => landing.headers.get('location'))).toEqual([
+      // The fragment carries the order's e-mailed key, for a bank app that opens a new tab.
+      expect(landings.map((landing) => landing.headers.get('location')?.split('#')[0])).toEqual([
         `/pedido/${order.public_ref}?banco=pago`,
         `/pedido/${order.public_ref}?banco=pago`,
       ]);
@@ -118,6 +121,44 @@ for (const database of databases) {
       expect(startedPayment().status).toBe('pendente');
     });
 
+    it('a bank Efí does not list is refused here, before the CPF reaches Efí', async () => {
+      const { viewKey, order } = await placeOrder('Noé Lacerda');
+      const sent = bank.requests.length;
+      const refused = await start(order.id, viewKey, '0d1e2f30-aaaa-4bbb-8ccc-000000000000');
+      expect(refused.status).toBe(422);
+      expect(((await refused.json()) as { error: string }).error).toBe(
+        'Este banco não está na lista do pagamento pelo app do banco. Escolha outro ou use o código PIX.',
+      );
+      expect(bank.requests.slice(sent).filter((request) => request.path === '/v1/pagamentos/pix')).toHaveLength(0);
+    });
+
+    it('tapping the bank again while its payment waits costs nothing; once the hour is spent, the message says the wait and the PIX code', async () => {
+      const { viewKey, order } = await placeOrder('Tomás Viana');
+      const from = fetchFrom(newClientAddress());
+      const tap = () =>
+        from(`${server.url}/api/orders/${order.id}/open-finance`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Order-Key': viewKey },
+          body: JSON.stringify({ participantId: BANK }),
+        });
+      const first = await tap();
+      expect(first.status).toBe(200);
+      const { redirectUri } = (await first.json()) as { redirectUri: string };
+      // Past the checkout's 10 an hour, the same waiting payment each time.
+      for (let again = 0; again < 11; again++) expect(await (await tap()).json()).toEqual({ redirectUri });
+      // Each refusal and new tap is a new payment: nine more spend the hour's ten.
+      for (let paid = 1; paid < 10; paid++) {
+        await atTheBank(startedPayment().identificadorPagamento, false);
+        expect((await tap()).status).toBe(200);
+      }
+      await atTheBank(startedPayment().identificadorPagamento, false);
+      const spent = await tap();
+      expect(spent.status).toBe(429);
+      expect(((await spent.json()) as { error: string }).error).toMatch(
+        /^Muitas tentativas de pagar pelo app do banco\. Você pode tentar de novo em (\d+) minutos\. Enquanto isso, o código PIX deste pedido continua valendo/,
+      );
+    });
+
     it('paid both ways: one sale, and the Open Finance payment goes back automatically', async () => {
       const { buyer, viewKey, order } = await placeOrder('Rita Nogueira');
       expect((await start(order.id, viewKey)).status).toBe(200);
@@ -134,6 +175,10 @@ for (const database of databases) {
       expect(await salesOf(buyer.email)).toHaveLength(1);
       const row = await db.db.selectFrom('open_finance_payments').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
       expect(row.returned_at).not.toBeNull();
+      // The buyer is told which payment goes back, once.
+      await drainOutbox(server);
+      const told = rig.smtp.received.filter((mail) => mail.to.includes(buyer.email) && isBankReturnEmail(mail));
+      expect(told).toHaveLength(1);
     });
 
     it('the PIX paid after the bank app paid, its cancel lost at Efí: one sale, and the Open Finance payment goes back', async () => {
@@ -164,19 +209,45 @@ for (const database of databases) {
       expect(await salesOf(buyer.email)).toHaveLength(1);
     });
 
+    it('marked refunded by hand, then its PIX paid (the cancel lost): the Open Finance payment goes back, once', async () => {
+      const { buyer, viewKey, order } = await placeOrder('Otávio Reis');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      const payment = startedPayment();
+      efi.standIn.script('PATCH', '/v2/cob/', { kind: 'status', status: 503 });
+      await atTheBank(payment.identificadorPagamento, true);
+      expect((await orderRow(db, order.id)).status).toBe('paid');
+      // The seller gave the money back from their own account: "Marcar como reembolsado" asks nothing of Efí.
+      const admin = await signInToConsole(server.url, PASSWORD, server.url);
+      const marked = await consoleCall(server.url, admin, `/orders/${order.id}/refund`, {}, { origin: server.url });
+      expect(marked.status).toBe(200);
+      expect(payment.devolucoes).toHaveLength(0);
+
+      // The buyer then pays the PIX that stayed payable: Efí holds both payments for a purchase the buyer no longer has.
+      efi.standIn.pay(order.charge_id!);
+      const webhook = () =>
+        fetch(`${server.url}/api/webhooks/efi/pix`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Client-Verified': 'SUCCESS' },
+          body: JSON.stringify({ pix: efi.standIn.cob(order.charge_id!)!.pix }),
+        });
+      expect((await webhook()).status).toBe(200);
+      await server.background.idle();
+      await drainOutbox(server);
+      expect(returnsOf(payment.identificadorPagamento)).toHaveLength(1);
+      expect(JSON.parse(returnsOf(payment.identificadorPagamento)[0]!.rawBody)).toEqual({ valor: '19.90' });
+      // Told again: nothing more goes back.
+      expect((await webhook()).status).toBe(200);
+      await server.background.idle();
+      expect(returnsOf(payment.identificadorPagamento)).toHaveLength(1);
+      expect(await consoleDetail(order.id, admin)).toMatchObject({ status: 'reversed', hasAccess: false });
+      // The buyer is told, once, that a payment goes back.
+      expect(rig.smtp.received.filter((mail) => mail.to.includes(buyer.email) && isBankReturnEmail(mail))).toHaveLength(1);
+    });
+
     it('approved at the bank with the callback and the way back both lost: the reconciler confirms it after a minute', async () => {
       const { buyer, viewKey, order } = await placeOrder('Irene Matos');
       expect((await start(order.id, viewKey)).status).toBe(200);
-      const payment = startedPayment();
-      // Efí's callback finds nothing listening, and the buyer never comes back from the bank.
-      const config = bank.config!;
-      bank.config = { ...config, webhookURL: 'http://127.0.0.1:9/perdido' };
-      try {
-        await bank.decide(payment.identificadorPagamento, true);
-      } finally {
-        bank.config = config;
-      }
-      expect(bank.deliveries.at(-1)?.status).toBe(0);
+      await approvedUnheard(rig, startedPayment().identificadorPagamento);
       await server.reconciler.runOnce();
       expect((await orderRow(db, order.id)).status).toBe('pending');
       rig.advance(61_000);
@@ -186,6 +257,18 @@ for (const database of databases) {
       expect(accessMails(buyer.email)).toHaveLength(1);
       expect(efi.standIn.cob(order.charge_id!)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
       await server.reconciler.runOnce();
+      expect(accessMails(buyer.email)).toHaveLength(1);
+    });
+
+    it('"Já paguei" reads the bank payment as it reads the PIX: approved at the bank, callback and way back lost, confirmed', async () => {
+      const { buyer, viewKey, order } = await placeOrder('Clara Mendes');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      await approvedUnheard(rig, startedPayment().identificadorPagamento);
+      // The tab's "Já paguei": the order's status, asked with the tab's key, before the reconciler's pass.
+      const checked = await fetch(`${server.url}/api/orders/${order.id}`, { headers: { 'X-Order-Key': viewKey } });
+      expect(((await checked.json()) as { status: string }).status).toBe('paid');
+      await drainOutbox(server);
+      expect((await orderRow(db, order.id)).status).toBe('paid');
       expect(accessMails(buyer.email)).toHaveLength(1);
     });
 
@@ -244,6 +327,73 @@ for (const database of databases) {
       await refundFinishes(order.id, paymentId);
       expect(pixRefundCalls(pixCalls)).toHaveLength(0);
       expect(await consoleDetail(order.id, admin)).toMatchObject({ status: 'reversed', hasAccess: false });
+    });
+
+    it('a thousand abandoned bank payments waiting: one paid with its callback and way back lost is confirmed within 90 s, and the abandoned end as Efí reads them', async () => {
+      const abandonedBy = await placeOrder('Vera Abandono');
+      const paid = await placeOrder('Jonas Pago');
+      expect((await start(paid.order.id, paid.viewKey)).status).toBe(200);
+      const payment = startedPayment();
+      // Started ten minutes before, at Efí and here, never used: older than the paid one, and far more than a pass reads.
+      const startedAt = now() - 10 * 60_000;
+      const abandoned = Array.from(
+        { length: 1000 },
+        (_, index) => `urn:efi:abandonado-${index}-${payment.identificadorPagamento.slice(-8)}`,
+      );
+      for (const id of abandoned) {
+        bank.payments.set(id, {
+          ...payment,
+          identificadorPagamento: id,
+          status: 'pendente',
+          devolucoes: [],
+          idProprio: abandonedBy.order.id,
+          dataCriacao: new Date(startedAt).toISOString(),
+        });
+      }
+      for (let from = 0; from < abandoned.length; from += 250) {
+        await db.db
+          .insertInto('open_finance_payments')
+          .values(
+            abandoned.slice(from, from + 250).map((id, index) => ({
+              payment_id: id,
+              order_id: abandonedBy.order.id,
+              participant_id: BANK,
+              idempotency_key: `abandonado:${from + index}:${id}`,
+              redirect_uri: `${bank.bankUrl}/autorizar/abandonado`,
+              state: 'pending' as const,
+              amount_cents: 1990,
+              created_at: startedAt,
+              paid_at: null,
+              returned_at: null,
+            })),
+          )
+          .execute();
+      }
+      await approvedUnheard(rig, payment.identificadorPagamento);
+      const approvedAt = now();
+      // The reconciler's passes, every 30 s of the shop's clock.
+      while ((await orderRow(db, paid.order.id)).status !== 'paid' && now() - approvedAt < 90_000) {
+        rig.advance(30_000);
+        await server.reconciler.runOnce();
+      }
+      expect((await orderRow(db, paid.order.id)).status).toBe('paid');
+      expect(now() - approvedAt).toBeLessThanOrEqual(90_000);
+      await drainOutbox(server);
+      expect(accessMails(paid.buyer.email)).toHaveLength(1);
+
+      // Efí lets the unused links expire: each pass reads 20 others in turn, and each leaves as Efí says expired.
+      for (const id of abandoned) bank.payments.get(id)!.status = 'expirado';
+      await server.reconciler.runOnce();
+      await server.reconciler.runOnce();
+      const ended = await db.db
+        .selectFrom('open_finance_payments')
+        .select('payment_id')
+        .where('order_id', '=', abandonedBy.order.id)
+        .where('state', '=', 'expired')
+        .execute();
+      expect(ended.length).toBeGreaterThanOrEqual(40);
+      await db.db.deleteFrom('open_finance_payments').where('order_id', '=', abandonedBy.order.id).execute();
+      for (const id of abandoned) bank.payments.delete(id);
     });
   });
 }

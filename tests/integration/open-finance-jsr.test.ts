@@ -11,6 +11,7 @@ import { fetchFrom, newClientAddress, signInToConsole } from '../support/clients
 import { orderRow } from '../support/db-reads.ts';
 import {
   atTheBank,
+  comeBackWithKey,
   OPEN_FINANCE_BANK as BANK,
   OPEN_FINANCE_PASSWORD,
   placeOpenFinanceOrder,
@@ -18,6 +19,12 @@ import {
   startOpenFinanceRig,
   type OpenFinanceRig,
 } from '../support/open-finance-rig.ts';
+import {
+  STAND_IN_BIOMETRIC_PARTICIPANTS,
+  STAND_IN_PARTICIPANTS,
+  type HeldLink,
+} from '../support/providers/efi/efi-open-finance-stand-in.ts';
+import { exportBuyerData } from '../../src/server/privacy/buyer-data.ts';
 import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
 import { databases, type TestDb } from './test-db.ts';
 
@@ -87,6 +94,10 @@ for (const database of databases) {
       expect(link).toMatchObject({ cpf: buyer.document, idParticipante: BANK, status: 'aceito' });
       expect(location).toBe(`/pedido/${order.public_ref}?vinculo=salvo`);
       expect(await status(order.id, viewKey)).toMatchObject({ bankLink: 'linked' });
+      // The buyer's copy of their data names the bank, not Efí's id of it.
+      expect((await exportBuyerData(db.db, buyer.email)).bankLinks).toEqual([
+        { bank: 'Banco Stand-in', state: 'active', createdAt: expect.any(String), activeAt: expect.any(String) },
+      ]);
 
       const tapped = await call(`/${order.id}/addon/biometria`, viewKey, { offerVersion: before.addonOffer!.version });
       expect(tapped.status).toBe(200);
@@ -190,12 +201,98 @@ for (const database of databases) {
       expect(pixRefundCalls(pixCalls)).toEqual([]);
     });
 
+    it('the way back in a new tab (only the key its fragment carries) offers saving, the add-on and the order page the same as the buying tab', async () => {
+      const placed = await placeOpenFinanceOrder(rig, db, 'Lia Fontes');
+      const { order } = placed;
+      expect((await startBankPayment(rig, order.id, placed.viewKey)).status).toBe(200);
+      const back = await rig.bank.decide(lastPayment().identificadorPagamento, true);
+      const { location, contactKey } = await comeBackWithKey(rig, back);
+      expect(location).toBe(`/pedido/${order.public_ref}?banco=pago`);
+      expect(contactKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      const byKey = (path: string, key: string, body?: unknown) =>
+        fetchFrom(newClientAddress())(`${rig.server.url}/api${path}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Order-Contact': key },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      // The order page names the order only to the key; without it, neither the id nor any action.
+      const page = (await (await byKey(`/order-page/${order.public_ref}`, contactKey!)).json()) as { status: string; orderId?: string };
+      expect(page).toMatchObject({ status: 'paid', orderId: order.id });
+      expect(
+        ((await (await byKey(`/order-page/${order.public_ref}`, 'z'.repeat(32))).json()) as { orderId?: string }).orderId,
+      ).toBeUndefined();
+      const offered = (await (await byKey(`/orders/${order.id}`, contactKey!)).json()) as StatusReply & { accessUrl?: string };
+      expect(offered).toMatchObject({ status: 'paid', bankLink: 'can_save' });
+      expect(offered.addonOffer).toBeDefined();
+      // The access link stays with the buying tab and the e-mail.
+      expect(offered.accessUrl).toBeUndefined();
+      expect((await (await byKey(`/orders/${order.id}`, 'z'.repeat(32))).json()) as StatusReply).not.toHaveProperty('bankLink');
+      expect((await byKey(`/orders/${order.id}/vinculo`, 'z'.repeat(32), {})).status).toBe(404);
+
+      const saved = await byKey(`/orders/${order.id}/vinculo`, contactKey!, {});
+      expect(saved.status).toBe(200);
+      const link = [...rig.bank.links.values()].at(-1)!;
+      const linked = await comeBackWithKey(rig, await rig.bank.decide(link.identificador, true));
+      expect(linked).toEqual({ location: `/pedido/${order.public_ref}?vinculo=salvo`, contactKey });
+      expect(await (await byKey(`/orders/${order.id}`, contactKey!)).json()).toMatchObject({ bankLink: 'linked' });
+      const tapped = await byKey(`/orders/${order.id}/addon/biometria`, contactKey!, { offerVersion: offered.addonOffer!.version });
+      expect(tapped.status).toBe(200);
+    });
+
     it('a vínculo refused at the bank is not saved: the order offers saving again, and the add-on has no one-tap', async () => {
       const { viewKey, order } = await paidAtTheBank('Davi Lacerda');
       const { location } = await saveLink(order.id, viewKey, false);
       expect(location).toBe(`/pedido/${order.public_ref}?vinculo=recusado`);
       expect(await status(order.id, viewKey)).toMatchObject({ bankLink: 'can_save' });
       expect((await call(`/${order.id}/addon/biometria`, viewKey, {})).status).toBe(409);
+    });
+
+    for (const [end, atTheBankEnds, why] of [
+      ['revoked', (link: HeldLink) => (link.status = 'revogado'), 'O seu banco informou que o vínculo com esta loja foi cancelado'],
+      ['expired', (link: HeldLink) => (link.expiresAt = rig.now() - 60_000), 'O vínculo da sua conta com esta loja venceu no seu banco'],
+    ] as const) {
+      it(`a vínculo ${end} at the bank is read as such: the one tap says why, no JSR payment is made, and the add-on keeps its PIX`, async () => {
+        const { viewKey, order } = await paidAtTheBank(`Ester ${end}`);
+        const { link } = await saveLink(order.id, viewKey);
+        const before = await status(order.id, viewKey);
+        atTheBankEnds(rig.bank.links.get(link.identificador)!);
+        const jsrPayments = [...rig.bank.payments.values()].filter((held) => held.jsr).length;
+
+        const tapped = await call(`/${order.id}/addon/biometria`, viewKey, { offerVersion: before.addonOffer!.version });
+        expect(tapped.status).toBe(409);
+        expect(((await tapped.json()) as { error: string }).error).toContain(why);
+        expect([...rig.bank.payments.values()].filter((held) => held.jsr)).toHaveLength(jsrPayments);
+        expect((await linksOf(order.buyer_email)).map((row) => row.state)).toEqual([end]);
+        // No longer "linked": the page offers saving again, and the add-on is bought by its PIX.
+        expect(await status(order.id, viewKey)).toMatchObject({ bankLink: 'can_save' });
+        const pix = await call(`/${order.id}/addon`, viewKey, { accept: true, offerVersion: before.addonOffer!.version });
+        expect(pix.status).toBeLessThan(300);
+        expect(((await pix.json()) as { pix?: { code: string } }).pix?.code).toBeTruthy();
+        const { cookie } = await memberVisit(rig.server.url, db, order.id, rig.now());
+        const member = await fetch(`${rig.server.url}/api/access/vinculo`, { headers: { cookie } });
+        expect(await member.json()).toEqual({ bank: 'Banco Stand-in', ended: end });
+      });
+    }
+
+    it('the member page reads the vínculo at Efí: one revoked at the bank shows as ended, never as linked', async () => {
+      const { viewKey, order } = await paidAtTheBank('Hugo Revogado');
+      const { link } = await saveLink(order.id, viewKey);
+      const { cookie } = await memberVisit(rig.server.url, db, order.id, rig.now());
+      const member = async () => (await fetch(`${rig.server.url}/api/access/vinculo`, { headers: { cookie } })).json();
+      expect(await member()).toEqual({ bank: 'Banco Stand-in' });
+      rig.bank.links.get(link.identificador)!.status = 'revogado';
+      expect(await member()).toEqual({ bank: 'Banco Stand-in', ended: 'revoked' });
+      expect(await status(order.id, viewKey)).toMatchObject({ bankLink: 'can_save' });
+    });
+
+    it('paid at a bank Efí does not list for biometria: no "Salvar para pagar com biometria", and saving is refused', async () => {
+      const placed = await placeOpenFinanceOrder(rig, db, 'Otto Brandão');
+      const notBiometric = STAND_IN_PARTICIPANTS.find((bank) => !STAND_IN_BIOMETRIC_PARTICIPANTS.has(bank.identificador))!;
+      expect((await startBankPayment(rig, placed.order.id, placed.viewKey, notBiometric.identificador)).status).toBe(200);
+      await atTheBank(rig, lastPayment().identificadorPagamento, true);
+      expect((await orderRow(db, placed.order.id)).status).toBe('paid');
+      expect((await status(placed.order.id, placed.viewKey)).bankLink).toBeUndefined();
+      expect((await call(`/${placed.order.id}/vinculo`, placed.viewKey, {})).status).toBe(409);
     });
 
     it('an order paid by the PIX code offers no vínculo', async () => {
@@ -254,14 +351,15 @@ for (const database of databases) {
       const { link } = await saveLink(order.id, viewKey);
       expect(await linksOf(buyer.email)).toHaveLength(1);
       const admin = await signInToConsole(rig.server.url, OPEN_FINANCE_PASSWORD, rig.server.url);
-      // The buyer's copy of their data lists the bank kept for biometrics, never its id at Efí.
+      // The buyer's copy of their data names the bank kept for biometrics, never the vínculo's id nor the bank's at Efí.
       const copy = await consoleCall(rig.server.url, admin, '/buyer/export', { email: buyer.email }, { origin: rig.server.url });
       expect(copy.status).toBe(200);
       const copyText = await copy.text();
       expect((JSON.parse(copyText) as { bankLinks: unknown[] }).bankLinks).toEqual([
-        { bank: link.idParticipante, state: 'active', createdAt: expect.any(String), activeAt: expect.any(String) },
+        { bank: 'Banco Stand-in', state: 'active', createdAt: expect.any(String), activeAt: expect.any(String) },
       ]);
       expect(copyText).not.toContain(link.identificador);
+      expect(copyText).not.toContain(link.idParticipante);
       const erased = await consoleCall(
         rig.server.url,
         admin,

@@ -30,7 +30,7 @@ for (const database of databases) {
       return orderContactKey(await orderRow(running.db, orderId));
     }
 
-    it('pending: the PIX and its expiry, never the order id; paid: the masked address only', async () => {
+    it('pending: the PIX and its expiry, never the order id; paid: the masked address only, and the order id with the key', async () => {
       const order = await checkout();
       const pending = await read(order.publicRef);
       expect(pending.status).toBe(200);
@@ -60,10 +60,13 @@ for (const database of databases) {
           endsAt: expect.any(Number),
           canRequest: true,
           request: null,
+          disputeOpen: false,
           // Each item with its own window and state (docs/money.md#windows).
           items: [{ title: 'Lista de Fornecedores Secretos Vitalícia', state: 'open', endsAt: expect.any(Number), windowOpen: true }],
         },
         canRequestHere: true,
+        // Only with the e-mailed key: the order the page acts on after the bank (routes/order-actor.ts).
+        orderId: order.orderId,
       });
       expect(JSON.stringify(paid.body)).not.toContain('/acesso/');
     });

@@ -65,9 +65,19 @@ describe.each(databases)('each editor’s draft, and the merge at publish ($name
     expect((await b.state()).draft).toMatchObject({ baseNumber: 0, revision: revisionB });
   });
 
-  it('merges a draft based on an older version silently when the two changed different fields', async () => {
+  it('shows a draft based on an older version merged before publishing it, when the two changed different fields', async () => {
     const { draft } = await b.state();
-    const published = await b.publish(draft!.revision);
+    // The preview showed B's draft alone: the merge is answered for B to preview, and nothing is published.
+    const unseen = await b.publish(draft!.revision);
+    expect(unseen.status).toBe(409);
+    const shown = (await unseen.json()) as PagePublishConflictBody;
+    expect(shown.error).toContain('Juntamos as alterações dela às suas');
+    expect(shown).toMatchObject({ liveNumber: 1, conflicts: [] });
+    expect(shown.merged.hero.headline).toBe(`Título de A, ${offerDefaults.hero.highlight}`);
+    expect(shown.merged.faq.items[0]!.answer).toBe('Resposta de B');
+    expect(await live()).toMatchObject({ number: 1 });
+
+    const published = await b.publish(await b.save(shown.merged, shown.liveNumber));
     expect(published.status).toBe(200);
     expect(await published.json()).toMatchObject({ number: 2 });
     const now = await live();

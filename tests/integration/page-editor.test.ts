@@ -41,7 +41,11 @@ function edited(change: (offer: Offer) => void): Offer {
 }
 
 describe.skipIf(!siteBuilt).each(databases)('the seller edits the page in the console ($name)', (database) => {
-  const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD }, { site: site });
+  const running = useTestServer(
+    database,
+    { ADMIN_PASSWORD: PASSWORD, SUPPORT_EMAIL: 'ajuda@loja.example.com', WHATSAPP_GROUP_URL: 'https://chat.whatsapp.com/GrupoDaLoja123' },
+    { site: site },
+  );
   let cookie: string;
   let other: TestServer;
   const url = () => running.server.url;
@@ -99,6 +103,10 @@ describe.skipIf(!siteBuilt).each(databases)('the seller edits the page in the co
     expect(previewHtml).toContain('lista nova de 2027');
     expect(previewHtml).toContain('<meta name="robots" content="noindex, nofollow" />');
     expect(previewHtml).not.toMatch(/<script/i);
+    // Its links are the live page's: the shop's support and group, never the build's tokens.
+    expect(previewHtml).not.toContain('__VITRINE_');
+    expect(previewHtml).toContain('mailto:ajuda@loja.example.com');
+    expect((await fetchPage(running.server, '/')).html).not.toContain('__VITRINE_');
 
     const published = await call('/page/publish', { baseNumber: 0 });
     expect(published.status).toBe(200);
@@ -322,6 +330,8 @@ describe.skipIf(!siteBuilt).each(databases)('the top-up, services, catalogue and
       offer.catalogue.tiers[0]!.label = 'Os campeões';
       offer.howItWorksChat.messages[2]!.text = script('conversa');
       offer.howItWorksChat.paidCents = 300;
+      // The supplier in the chat names the same amount: "R$ 3,50" beside a R$ 3,00 card is refused (shared/copy-claims.ts).
+      offer.howItWorksChat.messages[1]!.text = 'Oi! Fica R$ 3,00 por mês, tela ultra HD.';
     });
     expect((await call('/page/draft', { baseNumber: 0, offer: draft })).status).toBe(200);
     expect((await call('/page/publish', { baseNumber: 0 })).status).toBe(200);

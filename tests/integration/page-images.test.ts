@@ -191,6 +191,39 @@ describe.skipIf(!siteBuilt).each(databases)('the seller uploads the page’s ima
     }
   });
 
+  it('refuses an image that does not decode whole: a JPEG cut short or filled with zeros, a HEIC cut short', async () => {
+    const rows = await storedRows();
+    const lettering =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="4900" height="3700"><text x="10" y="500" font-size="400">Lista</text></svg>';
+    const jpeg = await sharp({ create: { width: 4900, height: 3700, channels: 3, background: '#16a34a' } })
+      .composite([{ input: Buffer.from(lettering) }])
+      .jpeg()
+      .toBuffer();
+    const heic = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/photo-with-location.heic'));
+    const zeros = (bytes: Buffer, kept: number) => Buffer.concat([bytes.subarray(0, kept), Buffer.alloc(bytes.length - kept)]);
+    const broken = [
+      // 1 KB or 4 KB of the JPEG, then zeros: libvips alone decoded each as 4900 × 3700 stripes.
+      { bytes: zeros(jpeg, 1024), type: 'image/jpeg' },
+      { bytes: zeros(jpeg, 4096), type: 'image/jpeg' },
+      { bytes: zeros(jpeg, jpeg.length - 200), type: 'image/jpeg' },
+      { bytes: jpeg.subarray(0, jpeg.length - 200), type: 'image/jpeg' },
+      { bytes: heic.subarray(0, Math.floor(heic.length / 2)), type: 'image/heic' },
+      { bytes: heic.subarray(0, heic.length - 1), type: 'image/heic' },
+      // Its mdat declared longer than the file holds.
+      { bytes: heic.subarray(0, heic.length - 600), type: 'image/heic' },
+    ];
+    for (const { bytes, type } of broken) {
+      const answer = await upload(bytes, type);
+      expect(answer.status, `${type} of ${bytes.length} bytes`).toBe(422);
+      expect(((await answer.json()) as { error: string }).error).toBe(
+        'Não foi possível ler esta imagem. Ela pode estar corrompida; envie outra.',
+      );
+    }
+    expect(await storedRows()).toBe(rows);
+    // The whole JPEG is taken.
+    expect((await upload(jpeg, 'image/jpeg')).status).toBe(200);
+  });
+
   it('refuses a GIF with the reason, and a canvas too large to decode before decoding it', async () => {
     const rows = await storedRows();
     const gif = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#f00' } })

@@ -16,7 +16,14 @@
  *   not found"; `POST /api/v1/dispute/:id/evidence` with `documents[{ url, correlationID, description }]`, 400 "You
  *   cannot send a evidence for a accepted dispute"), `docs/webhook/examples/dispute-*.mdx` (the `OPENPIX:DISPUTE_*`
  *   bodies), `docs/disputa/how-add-new-evidence-in-evidence.md` (the dispute's `id` from the DISPUTE_CREATED body; the
- *   document at a public URL that Woovi downloads).
+ *   document at a public URL that Woovi downloads). The list, from the same commit: woovi.yml `GET /api/v1/dispute`
+ *   ("Get a list of disputes", scope DISPUTE_GET_LIST, query `start`/`end` in RFC 3339, reply `{ disputes, pageInfo:
+ *   { skip, limit, hasPreviousPage, hasNextPage } }`, its example paged by 10; the `Dispute` schema: `status` IN_REVIEW /
+ *   ACCEPTED / REJECTED / CANCELED, `name`, `email`, `phoneNumber`, `value` a number, `disputeReason`, `endToEndId` "the
+ *   same of the endToEndId transaction related", `createdAt`, `updatedAt`; no deadline); the next page by `skip` =
+ *   `pageInfo.skip` + `pageInfo.limit` (`docs/transaction/transaction-how-to-paginate-api.md`); a scope the application
+ *   lacks is HTTP 403 `{ "error": "Application does not have required scope: …" }`
+ *   (`docs/account-limits/api-getting-started.mdx`).
  * - Mercado Pago: the Payments API reference, "Get payment" (mercadopago.com.br/developers/en/reference/payments/_payments_id/get):
  *   `status` `in_mediation` ("The user started a dispute") and `charged_back` ("A chargeback was placed on the buyer's
  *   credit card"); its chargebacks API (/v1/chargebacks, docs/checkout-api/additional-content/chargebacks) is for card
@@ -410,6 +417,79 @@ describe('Woovi: dispute webhooks, reads and evidence', () => {
     const kept = await woovi.getCharge(won.chargeId);
     expect(kept).toMatchObject({ state: 'paid', dispute: { state: 'won' } });
     expect(kept.disputeReturnedCents ?? null).toBeNull();
+  });
+
+  it('lists every dispute in the window, page by page, keyed by the payment’s end-to-end id as its webhook is', async () => {
+    const woovi = provider();
+    const payments: Array<{ chargeId: string; endToEndId: string }> = [];
+    for (let index = 0; index < 12; index++) {
+      const payment = await paid(woovi, `woovi-list-${index}`);
+      await standIn.dispute(payment.chargeId);
+      payments.push(payment);
+    }
+    await standIn.endDispute(payments[0]!.chargeId, 'ACCEPTED');
+    await standIn.endDispute(payments[1]!.chargeId, 'REJECTED');
+    const now = Date.now();
+    const listed = await woovi.disputes!.list!({ from: now - 30 * DAY, to: now + 1000 });
+
+    expect(listed).toHaveLength(12);
+    expect(new Set(listed.map((dispute) => dispute.disputeId))).toEqual(new Set(payments.map((payment) => payment.endToEndId)));
+    const byPayment = (payment: { endToEndId: string }) => listed.find((dispute) => dispute.endToEndId === payment.endToEndId);
+    expect(byPayment(payments[0]!)).toMatchObject({ state: 'lost', rawStatus: 'ACCEPTED', amountCents: 2980 });
+    expect(byPayment(payments[1]!)).toMatchObject({ state: 'won' });
+    expect(byPayment(payments[2]!)).toEqual({
+      disputeId: payments[2]!.endToEndId,
+      chargeId: null,
+      endToEndId: payments[2]!.endToEndId,
+      amountCents: 2980,
+      state: 'open',
+      rawStatus: 'OPENED',
+      defenceDueAt: null,
+      payer: { name: 'Pagador', document: null },
+    });
+    // The webhook's dispute has the same key: one dispute, however it is seen.
+    const [event] = await woovi.parseWebhook(delivered('OPENPIX:DISPUTE_CREATED'));
+    expect((event as { dispute: ProviderDispute }).dispute.disputeId).toBe(payments[11]!.endToEndId);
+
+    const pages = standIn.requests.filter((request) => request.method === 'GET' && request.path === '/api/v1/dispute');
+    expect(pages.map((request) => request.query.skip ?? '0')).toEqual(['0', '10']);
+    expect(pages[0]!.query).toMatchObject({
+      start: new Date(Math.floor((now - 30 * DAY) / 1000) * 1000).toISOString().replace('.000Z', 'Z'),
+      end: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+    });
+    // A window before the disputes were opened lists none.
+    expect(await woovi.disputes!.list!({ from: now - 30 * DAY, to: now - 29 * DAY })).toEqual([]);
+  });
+
+  it('a list Woovi refuses says what to fix: the scope it names (403), the AppID (401); no answer and a reply that is no list throw too', async () => {
+    const woovi = provider();
+    const range = { from: Date.now() - DAY, to: Date.now() };
+    const refusal = async () => {
+      const error = await woovi.disputes!.list!(range).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(GatewayError);
+      return (error as GatewayError).message;
+    };
+    standIn.scriptNext('disputes', {
+      kind: 'status',
+      status: 403,
+      body: { error: 'Application does not have required scope: DISPUTE_GET_LIST' },
+    });
+    expect(await refusal()).toContain('não tem o escopo DISPUTE_GET_LIST');
+
+    const wrongAppId = createWooviProvider(
+      { appId: 'outra-chave', webhookPublicKey: standIn.publicKey, apiUrl: standIn.url },
+      { timeoutMs: 2_000 },
+    );
+    const refused = await wrongAppId.disputes!.list!(range).catch((caught: unknown) => caught);
+    expect((refused as GatewayError).message).toContain('WOOVI_APP_ID');
+    expect((refused as GatewayError).httpStatus).toBe(401);
+
+    standIn.scriptNext('disputes', { kind: 'status', status: 500 });
+    expect(await refusal()).toMatch(/HTTP 500/);
+    standIn.scriptNext('disputes', { kind: 'raw', text: '<html>erro</html>', status: 200, contentType: 'text/html' });
+    expect(await refusal()).toContain('não pôde ser lida');
+    standIn.scriptNext('disputes', { kind: 'reset' });
+    expect(await refusal()).toContain('não deu resposta');
   });
 
   it('sends the defence as one evidence document at the PDF’s URL; an accepted dispute takes none', async () => {

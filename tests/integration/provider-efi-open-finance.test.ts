@@ -8,7 +8,7 @@
  *   `GET /participantes/`, `POST|GET /pagamentos/pix`, `PUT|GET /config`,
  *   `POST /pagamentos/pix/:identificadorPagamento/devolver`, `POST|GET|PATCH /pagamentos-biometria/vinculos`,
  *   `POST|GET /pagamentos-biometria/pix`; `src/lib/endpoints.js` (the token call with Basic credentials, a JSON
- *   body and the client certificate; an `x-idempotency-key` of 72 alphanumerics on Open Finance calls);
+ *   body and the client certificate; an `x-idempotency-key` on Open Finance calls, 72 alphanumerics there);
  *   `dist/types/methods/open-finance.d.ts` (JSDoc of every method: `PUT /config` body `redirectURL`, `webhookURL`,
  *   `webhookSecurity { type: mtls|hmac, hash }`, `processPayment` sync|async, mtls and sync when left out;
  *   participants `{ participantes: [{ identificador, nome, descricao, portal, logo, organizacoes }] }`; start
@@ -39,6 +39,10 @@
  *   (dev.efipay.com.br/docs/api-open-finance/webhooks/: mTLS, or `POST url-webhook-cadastrada?hmac=hash-cadastrada`;
  *   bodies `{ identificadorPagamento, valor, status, dataCriacao, endToEndId, idProprio, tipo: pagamento, motivo }`
  *   and `{ …, identificadorDevolucao, tipo: devolucao }`; homologação refuses a payment of R$ 0.11).
+ * - github.com/efipay/documentacao-tecnica-efi (commit 67b1dea) `markdown/open-finance/config-aplicacao/`:
+ *   `solicitar_iniciacao.md` (`x-idempotency-key` minLength 36, maxLength 72), `listar_pagamentos.md` (the list's
+ *   `status` and `quantidade` filters); Open Finance Brasil's Payment Initiation API (`x-idempotency-key` maxLength 40,
+ *   the header the buyer's bank receives).
  * - The way back: `redirectURL?identificadorPagamento=…` and `&erro=…` on a failure (github.com/solviumdream/
  *   solviumpayments `pkg/solvium/efi/open_finance_models.go`, `OpenFinanceRedirectParams`; Efí's pages do not show it).
  * Not in any public document, the stand-in's own: a vínculo coming back as `?identificadorVinculo=`, the 422 names
@@ -56,6 +60,7 @@ import {
   createOpenFinanceLink,
   listOpenFinanceLinkedPayments,
   listOpenFinanceLinks,
+  listAcceptedOpenFinancePayments,
   listOpenFinanceParticipants,
   listOpenFinancePayments,
   OpenFinanceError,
@@ -209,9 +214,9 @@ describe('Efí Open Finance: the bank list', () => {
       description: 'Conta em Efí S.A.',
       logoUrl: 'https://bank.stand-in.example/efi.png',
     });
-    expect((await listOpenFinanceParticipants(api(), 'nu')).map((participant) => participant.name)).toEqual(['Nu Stand-in']);
+    expect((await listOpenFinanceParticipants(api(), { name: 'nu' })).map((participant) => participant.name)).toEqual(['Nu Stand-in']);
     expect(standIn.requests.at(-1)).toMatchObject({ path: '/v1/participantes', query: { nome: 'nu' } });
-    expect(await listOpenFinanceParticipants(api(), 'Banco que não existe')).toEqual([]);
+    expect(await listOpenFinanceParticipants(api(), { name: 'Banco que não existe' })).toEqual([]);
   });
 });
 
@@ -223,7 +228,8 @@ describe('Efí Open Finance: a payment at the buyer’s bank', () => {
     expect(started.redirectUri.startsWith(standIn.bankUrl)).toBe(true);
     const sent = standIn.requests.at(-1)!;
     expect(sent.path).toBe('/v1/pagamentos/pix');
-    expect(sent.headers['x-idempotency-key']).toMatch(/^[a-f0-9]{72}$/);
+    // Within Open Finance Brasil's 40 (Payment Initiation API, `x-idempotency-key` maxLength 40) and Efí's 36 to 72.
+    expect(sent.headers['x-idempotency-key']).toMatch(/^[a-f0-9]{40}$/);
     expect(JSON.parse(sent.rawBody)).toEqual({
       pagador: { idParticipante: BANK, cpf: '52998224725' },
       favorecido: {
@@ -310,6 +316,16 @@ describe('Efí Open Finance: a payment at the buyer’s bank', () => {
     expect(listed.length).toBeGreaterThan(2);
     const lists = standIn.requests.filter((request) => request.method === 'GET' && request.path === '/v1/pagamentos/pix');
     expect(lists.at(-1)!.query).toHaveProperty('pagina');
+  });
+
+  it('lists only the accepted payments of a period, a hundred a page, in one read for many', async () => {
+    const accepted = [...standIn.payments.values()].filter((payment) => !payment.jsr && payment.status === 'aceito');
+    expect(accepted.length).toBeGreaterThan(0);
+    const listed = await listAcceptedOpenFinancePayments(api(), Date.now() - 86_400_000, false);
+    expect(listed.map((payment) => payment.paymentId).sort()).toEqual(accepted.map((payment) => payment.identificadorPagamento).sort());
+    expect(listed.every((payment) => payment.state === 'paid')).toBe(true);
+    const lists = standIn.requests.filter((request) => request.method === 'GET' && request.path === '/v1/pagamentos/pix');
+    expect(lists.at(-1)!.query).toMatchObject({ status: 'aceito', quantidade: '100' });
   });
 
   it('names the bank’s refusals and the buyer’s data it refuses, and a 5xx or a silence on a start may have started it', async () => {

@@ -533,7 +533,7 @@ describe('webhooks', () => {
   it('bodies that are not Pix notifications are ignored, not acted on', async () => {
     const efi = provider();
     expect(await efi.parseWebhook(hmacRequest('{"evento":"teste_webhook"}'))).toEqual([
-      { kind: 'ignored', reason: 'not a pix notification' },
+      { kind: 'ignored', reason: 'notification evento:teste_webhook' },
     ]);
     expect(await efi.parseWebhook(hmacRequest('not json'))).toEqual([{ kind: 'ignored', reason: 'body is not JSON' }]);
     expect(await efi.parseWebhook(hmacRequest({ pix: [{ endToEndId: 'E'.padEnd(32, '1'), valor: '5.00', horario: 'x' }] }))).toEqual([

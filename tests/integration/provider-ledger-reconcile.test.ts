@@ -15,7 +15,7 @@ import {
   abacatepayVariables,
   startAbacatepayStandIn,
 } from '../support/providers/abacatepay/abacatepay-stand-in.ts';
-import { makeTestPki, EfiStandIn, type TestPki } from '../support/providers/efi/efi-stand-in.ts';
+import { useEfiAndMercadoPagoShop } from '../support/providers/efi-and-mercadopago.ts';
 import {
   type MercadoPagoStandIn,
   mercadoPagoVariables,
@@ -285,53 +285,21 @@ for (const database of databases) {
   });
 
   describe(`one hanging provider on ${database.name}`, () => {
-    let mp: MercadoPagoStandIn;
-    let pki: TestPki;
-    let efi: EfiStandIn;
-    const efiCredentials = {
+    const { running, stands } = useEfiAndMercadoPagoShop(database, {
       clientId: 'Client_Id_ledger',
       clientSecret: 'Client_Secret_ledger',
       pixKey: '5f0b8f44-2a53-4c4e-9d57-0b1c2d3e4f51',
-    };
-    beforeAll(async () => {
-      mp = await startMercadoPagoStandIn();
-      pki = makeTestPki();
-      efi = new EfiStandIn({ pki, ...efiCredentials });
-      await efi.start();
     });
-    afterAll(async () => {
-      await mp?.stop();
-      await efi?.stop();
-      pki?.cleanup();
-    });
-    const running = useTestServer(
-      database,
-      () =>
-        providersEnv(['efi', 'mercadopago'], mercadoPagoVariables(mp), {
-          EFI_CLIENT_ID: efiCredentials.clientId,
-          EFI_CLIENT_SECRET: efiCredentials.clientSecret,
-          EFI_CERTIFICATE: pki.sellerP12Path,
-          EFI_PIX_KEY: efiCredentials.pixKey,
-          EFI_API_URL: efi.url,
-        }),
-      {
-        ownPublicUrl: true,
-        clock: 'now',
-        get efiCa() {
-          return pki.caCert;
-        },
-      },
-    );
 
     it('skips a provider whose circuit is open, and reads it again once the skip ends', async () => {
       await running.restart({ PAYMENT_PROVIDERS: 'mercadopago,efi' });
       const waiting = await orderRow(running.db, (await checkout(running.server.url)).body.orderId!);
       expect(waiting.provider).toBe('mercadopago');
       // Mercado Pago refuses the credential: the next buyer's PIX comes from Efí, and Mercado Pago is skipped for a minute.
-      mp.scriptNext('create', { kind: 'status', status: 401 });
+      stands.mp.scriptNext('create', { kind: 'status', status: 401 });
       expect((await orderRow(running.db, (await checkout(running.server.url)).body.orderId!)).provider).toBe('efi');
-      mp.pay(waiting.charge_id!);
-      const reads = () => mp.requests.filter((request) => request.path === `/v1/payments/${waiting.charge_id}`).length;
+      stands.mp.pay(waiting.charge_id!);
+      const reads = () => stands.mp.requests.filter((request) => request.path === `/v1/payments/${waiting.charge_id}`).length;
       const before = reads();
 
       await tick(running, 30_000);
@@ -351,8 +319,8 @@ for (const database of databases) {
       for (let index = 0; index < 4; index++) {
         expect((await orderRow(running.db, (await checkout(running.server.url)).body.orderId!)).provider).toBe('mercadopago');
       }
-      efi.pay(atEfi.charge_id!);
-      for (let index = 0; index < 4; index++) mp.scriptNext('read', { kind: 'hang' });
+      stands.efi.pay(atEfi.charge_id!);
+      for (let index = 0; index < 4; index++) stands.mp.scriptNext('read', { kind: 'hang' });
 
       running.clock.now += 2 * MINUTE;
       const started = performance.now();

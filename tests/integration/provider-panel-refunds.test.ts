@@ -97,8 +97,11 @@ async function mercadoPago(): Promise<Provider> {
       expect((await standIn.notify(chargeId)).status).toBe(200);
     },
     async refundInPanel(chargeId, cents) {
-      refundInPanel(standIn, chargeId, cents);
-      expect(payment(chargeId)).toMatchObject({ status: 'approved', statusDetail: 'partially_refunded' });
+      const whole = refundInPanel(standIn, chargeId, cents).refundedCents === payment(chargeId).amountCents;
+      // "Get payment": a part keeps `approved`; all of it reads `refunded`.
+      expect(payment(chargeId)).toMatchObject(
+        whole ? { status: 'refunded', statusDetail: 'refunded' } : { status: 'approved', statusDetail: 'partially_refunded' },
+      );
       expect((await standIn.notify(chargeId)).status).toBe(200);
     },
     async replayRefundWebhook(_server, chargeId) {
@@ -216,6 +219,20 @@ for (const database of databases) {
           ['main', 'refunded'],
         ]);
         expect(await seller.revenue()).toBe(0);
+      });
+
+      it('the whole amount refunded in the panel ends the order refunded, and "Reembolso feito" goes to the buyer once', async () => {
+        const { server, db } = running;
+        const { orderId, chargeId } = await paidWithBump('Celina Barros');
+        await provider.refundInPanel(chargeId, WHOLE);
+        await drainOutbox(server);
+        await provider.replayRefundWebhook(server, chargeId);
+        await drainOutbox(server);
+        expect((await orderRow(db, orderId)).status).toBe('reversed');
+        const told = await outboxRows(db, orderId, 'refund_done%');
+        expect(told).toHaveLength(1);
+        expect(told[0]!.sent_at).not.toBeNull();
+        expect(provider.askedThroughApi(chargeId)).toEqual([]);
       });
 
       it('an amount equal to no item is recorded as a part refund of the purchase: shown to the seller, access kept', async () => {

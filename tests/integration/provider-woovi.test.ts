@@ -15,8 +15,9 @@ import { createWooviProvider } from '../../src/server/gateway/providers/woovi/wo
 import { WOOVI_WEBHOOK_PUBLIC_KEY } from '../../src/server/gateway/providers/woovi/woovi-webhook.ts';
 import { GatewayError } from '../../src/server/gateway/types.ts';
 import { announceSeed, FUZZ_SEED, runs } from '../fuzz/fuzz-kit.ts';
-import { uniqueBuyer } from '../support/clients.ts';
-import { orderRow, outboxRows } from '../support/db-reads.ts';
+import { signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { orderRow, outboxRows, tableRows } from '../support/db-reads.ts';
+import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
 import { refusedUrl } from '../support/loopback.ts';
 import { checkout, providersEnv } from '../support/provider-rig.ts';
@@ -586,6 +587,8 @@ describe('Woovi: the money unit', () => {
   });
 });
 
+const CONSOLE_PASSWORD = 'senha-do-painel-woovi';
+
 /** Woovi's stand-in and a server taking its charges, for the enclosing describe; the stand-in is read in the tests. */
 function useWooviServer(database: (typeof databases)[number], parts: TestServerParts = {}) {
   let standIn: WooviStandIn;
@@ -595,7 +598,14 @@ function useWooviServer(database: (typeof databases)[number], parts: TestServerP
   afterAll(() => standIn?.stop());
   const running = useTestServer(
     database,
-    () => providersEnv(['woovi'], { WOOVI_APP_ID: standIn.appId, WOOVI_WEBHOOK_PUBLIC_KEY: standIn.publicKey, WOOVI_API_URL: standIn.url }),
+    () =>
+      providersEnv(['woovi'], {
+        WOOVI_APP_ID: standIn.appId,
+        WOOVI_WEBHOOK_PUBLIC_KEY: standIn.publicKey,
+        WOOVI_API_URL: standIn.url,
+        ADMIN_PASSWORD: CONSOLE_PASSWORD,
+        GATEWAY_REFUNDS: '1',
+      }),
     { ownPublicUrl: true, ...parts },
   );
   return { woovi: () => standIn, running };
@@ -665,6 +675,23 @@ for (const database of databases) {
       expect(woovi().deliveries.at(-1)).toMatchObject({ event: 'OPENPIX:DISPUTE_ACCEPTED', status: 200 });
       await running.server.background.idle();
       expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'reversed' });
+    });
+
+    it('a dispute whose webhook was lost and that the refund step reads on the charge is recorded, and no money goes out', async () => {
+      const order = await pendingOrder();
+      await woovi().pay(order.chargeId);
+      await running.server.background.idle();
+      const { cookie } = await memberVisit(running.server.url, running.db, order.orderId, Date.now());
+      woovi().webhookUrl = null;
+      await woovi().dispute(order.chargeId);
+
+      expect((await askRefund(running.server.url, cookie)).status).toBe(200);
+      const admin = await signInToConsole(running.server.url, CONSOLE_PASSWORD);
+      expect((await consoleCall(running.server.url, admin, `/orders/${order.orderId}/refund/start`, {})).status).toBe(202);
+      await drainOutbox(running.server);
+      const seen = (await tableRows(running.db, 'disputes')).filter((row) => row.order_id === order.orderId);
+      expect(seen).toMatchObject([{ provider: 'woovi', state: 'open' }]);
+      expect(woovi().charges.get(order.chargeId)!.refunds).toEqual([]);
     });
   });
 }

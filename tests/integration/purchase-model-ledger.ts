@@ -291,7 +291,7 @@ export async function decideAtProvider(
  * The disputes of these orders as the shop stored them (what "Contestações" lists). Read from the rows, not the
  * console's list: the list builds each dispute's defence text, and a run reads this before every step.
  */
-export function disputesOf(shop: LedgerShop, orderIds: readonly string[]) {
+export function disputesOf(shop: Pick<LedgerShop, 'db'>, orderIds: readonly string[]) {
   if (orderIds.length === 0) return Promise.resolve([]);
   return shop.db.db
     .selectFrom('disputes')

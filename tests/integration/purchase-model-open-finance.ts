@@ -1,5 +1,5 @@
-import { fetchFrom, newClientAddress } from '../support/clients.ts';
-import { efiOpenFinanceEnv, OPEN_FINANCE_BANK, registerOpenFinance, uniqueCpf } from '../support/open-finance-rig.ts';
+import { fetchFrom, newClientAddress, uniqueCpf } from '../support/clients.ts';
+import { efiOpenFinanceEnv, OPEN_FINANCE_BANK, registerOpenFinance } from '../support/open-finance-rig.ts';
 import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER } from '../support/providers/efi/efi-open-finance-stand-in.ts';
 import type { TestServer } from '../support/test-server.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
@@ -105,9 +105,7 @@ export async function decideAtBank(
   await shop.server.background.idle();
   if (delivery === 'twice') {
     const sent = bank.deliveries.at(-1)!;
-    await (
-      await fetch(sent.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: sent.body })
-    ).body?.cancel();
+    await (await fetch(sent.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: sent.body })).body?.cancel();
     await shop.server.background.idle();
   }
   let location: string | undefined;

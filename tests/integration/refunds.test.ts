@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { MemberArea, MemberAreaRefusal } from '../../src/shared/access.ts';
+import { OPENINGS_KEPT_PER_ORDER, recordMemberPageOpen } from '../../src/server/access/access-repository.ts';
 import type { AdminOrderDetail, AdminOrderList, AdminOverview } from '../../src/shared/admin.ts';
 import type { OrderPageReply } from '../../src/shared/order-page.ts';
 import { guaranteeEndsAt, type RefundRequestReply } from '../../src/shared/refunds.ts';
@@ -182,18 +183,29 @@ for (const database of databases) {
           .toString(),
       ).toBe('%PDF-');
 
-      // The buyer's data export carries the refund and the record; erasing the buyer takes them away.
+      // The buyer's data export carries the refund, the record and the openings counted past the cap; erasing the
+      // buyer takes them away, the addresses counted with them too.
+      const kept = (await rowsOfOrder(db, 'member_page_opens', orderId)).length;
+      for (let index = kept; index <= OPENINGS_KEPT_PER_ORDER; index++) await recordMemberPageOpen(db.db, orderId, Date.now(), 'aparelho');
       const exported = await consoleCall(running.server.url, admin, '/buyer/export', { email: order.buyer_email });
-      const data = (await exported.json()) as { orders: Array<{ refund: { note: string } | null; deliveryRecord: unknown[] }> };
+      const data = (await exported.json()) as {
+        orders: Array<{
+          refund: { note: string } | null;
+          deliveryRecord: unknown[];
+          memberPageOpeningsCounted: Array<{ openings: number }>;
+        }>;
+      };
       expect(data.orders[0]?.refund?.note).toBe('Dois não responderam.');
       expect(data.orders[0]?.deliveryRecord.length).toBeGreaterThanOrEqual(3);
+      expect(data.orders[0]?.memberPageOpeningsCounted).toMatchObject([{ openings: 1 }]);
       const erased = await consoleCall(running.server.url, admin, '/buyer/delete', {
         email: order.buyer_email,
         confirmation: order.buyer_email,
       });
       expect(erased.status).toBe(200);
-      const left = async (table: 'order_evidence' | 'member_page_opens') => (await rowsOfOrder(db, table, orderId)).length;
-      expect([await left('order_evidence'), await left('member_page_opens')]).toEqual([0, 0]);
+      const left = async (table: 'order_evidence' | 'member_page_opens' | 'member_page_open_tallies') =>
+        (await rowsOfOrder(db, table, orderId)).length;
+      expect([await left('order_evidence'), await left('member_page_opens'), await left('member_page_open_tallies')]).toEqual([0, 0, 0]);
       const { status, note } = await refundRow(db, orderId);
       expect({ status, note }).toEqual({ status: 'refunded', note: null });
     });

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OPENINGS_KEPT_PER_ORDER } from '../../src/server/access/access-repository.ts';
 import { issueAccessToken } from '../../src/server/access/access-service.ts';
 import { limits } from '../../src/server/http/rate-limit.ts';
 import { fetchFrom, newClientAddress, signInToConsole } from '../support/clients.ts';
-import { checkpointSqliteWal, orderRow, rowCount } from '../support/db-reads.ts';
+import { checkpointSqliteWal, orderRow, rowCount, rowsOfOrder } from '../support/db-reads.ts';
 import { buy, buyAndPay, consoleCall, postSandboxCharge, sandboxSays } from '../support/purchase.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { useTestServer } from '../support/test-server.ts';
@@ -46,7 +47,7 @@ for (const database of databases) {
   describe(`write floods from one address on ${database.name}`, () => {
     const running = useTestServer(database, { ADMIN_PASSWORD: 'senha-do-painel-enchente' });
 
-    it(`${FLOOD} opens of one member-page link keep one row per hour, and the console's timeline still shows them`, async () => {
+    it(`${FLOOD} opens of one member-page link are all counted in bounded rows, and the console's timeline still shows them`, async () => {
       const { db, server } = running;
       const { orderId } = await buyAndPay(running);
       const token = await issueAccessToken(db.db, orderId, Date.now());
@@ -58,10 +59,14 @@ for (const database of databases) {
       expect(Object.fromEntries(statuses)).toEqual({ 303: FLOOD });
       expect(Date.now() - started).toBeLessThan(60_000);
 
-      // One row per order and hour: two if the flood crossed an hour's boundary.
+      // A row per opening up to the cap, then one per day and address: two if the flood crossed midnight (UTC).
       const opens = await rowCount(db, 'member_page_opens');
-      expect(opens).toBeGreaterThanOrEqual(1);
-      expect(opens).toBeLessThanOrEqual(2);
+      expect(opens).toBe(OPENINGS_KEPT_PER_ORDER);
+      const tallies = await rowsOfOrder(db, 'member_page_open_tallies', orderId);
+      expect(tallies.length).toBeGreaterThanOrEqual(1);
+      expect(tallies.length).toBeLessThanOrEqual(2);
+      // Every opening is counted all the same.
+      expect(opens + tallies.reduce((total, tally) => total + Number(tally.openings), 0)).toBe(FLOOD);
       if (database.name === 'sqlite') expect((await folderBytes(db)) - before).toBeLessThan(MB);
 
       const cookie = await signInToConsole(server.url, 'senha-do-painel-enchente');

@@ -44,6 +44,18 @@ export function uniqueBuyer(name = 'Maria Souza') {
   return { name, email: `comprador${tag}@example.com`, phone: `(11) ${digits.slice(0, 5)}-${digits.slice(5, 9)}` };
 }
 
+/** A valid CPF of its own per buyer: one CPF buying again reads as a duplicate payment, refunded automatically. */
+let cpfs = 0;
+export function uniqueCpf(): string {
+  cpfs += 1;
+  const base = String(100_000_000 + ((process.pid * 7_919 + cpfs * 104_729) % 800_000_000))
+    .split('')
+    .map(Number);
+  const check = (digits: number[]) => ((digits.reduce((sum, digit, index) => sum + digit * (digits.length + 1 - index), 0) * 10) % 11) % 10;
+  const first = check(base);
+  return [...base, first, check([...base, first])].join('');
+}
+
 /** A checkout attempt's key, as the modal makes one per attempt: unique in the test run. */
 let keys = 0;
 export function newCheckoutKey(): string {

@@ -69,7 +69,14 @@ export function refundRow(db: TestDb, orderId: string) {
 /** The rows `table` holds for the order. */
 export function rowsOfOrder(
   db: TestDb,
-  table: 'order_evidence' | 'member_page_opens' | 'access_tokens' | 'order_items' | 'webhook_events' | 'whatsapp_messages',
+  table:
+    | 'order_evidence'
+    | 'member_page_opens'
+    | 'member_page_open_tallies'
+    | 'access_tokens'
+    | 'order_items'
+    | 'webhook_events'
+    | 'whatsapp_messages',
   orderId: string,
 ) {
   return db.db.selectFrom(table).selectAll().where('order_id', '=', orderId).execute();
@@ -174,7 +181,15 @@ export function whatsappOptOuts(db: TestDb) {
 /** How many rows `table` holds. */
 export async function rowCount(
   db: TestDb,
-  table: 'orders' | 'sandbox_transactions' | 'funnel' | 'presence' | 'webhook_events' | 'rate_limits' | 'member_page_opens',
+  table:
+    | 'orders'
+    | 'sandbox_transactions'
+    | 'funnel'
+    | 'presence'
+    | 'webhook_events'
+    | 'rate_limits'
+    | 'member_page_opens'
+    | 'member_page_open_tallies',
 ): Promise<number> {
   const row = await db.db
     .selectFrom(table)
@@ -230,6 +245,16 @@ export async function setRefundColumns(db: TestDb, orderId: string, columns: Upd
   await db.db.updateTable('refunds').set(columns).where('order_id', '=', orderId).execute();
 }
 
+/** Changes the hash of the order's dispute block of `kind` (a block as an older version of the shop wrote it). */
+export async function setDisputeBlockHash(
+  db: TestDb,
+  orderId: string,
+  kind: Database['dispute_blocks']['kind'],
+  hash: string,
+): Promise<void> {
+  await db.db.updateTable('dispute_blocks').set({ hash }).where('order_id', '=', orderId).where('kind', '=', kind).execute();
+}
+
 /** Changes stored columns of the order's outbox rows of `kind` (a `%` in it matches as in LIKE). */
 export async function setOutboxColumns(db: TestDb, orderId: string, kind: string, columns: Updateable<Database['outbox']>): Promise<void> {
   await db.db
@@ -251,6 +276,7 @@ type WholeTable =
   | 'webhook_events'
   | 'pix_email_quota'
   | 'member_page_opens'
+  | 'member_page_open_tallies'
   | 'whatsapp_opt_outs'
   | 'provider_refunds'
   | 'disputes'

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { ProviderId } from '../../src/server/gateway/provider-registry.ts';
-import { fetchFrom, newCheckoutKey, newClientAddress, newViewKey, postOrder, uniqueBuyer } from './clients.ts';
+import { fetchFrom, newCheckoutKey, newClientAddress, newViewKey, postOrder, uniqueBuyer, uniqueCpf } from './clients.ts';
 import { orderRow } from './db-reads.ts';
 import { providersEnv } from './provider-rig.ts';
 import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER, STAND_IN_PARTICIPANTS } from './providers/efi/efi-open-finance-stand-in.ts';
@@ -19,18 +19,6 @@ const HMAC = 'hash-da-loja-open-finance-7c1d';
 const EFI_OPEN_FINANCE_WEBHOOK_PATH = '/api/webhooks/efi-open-finance';
 export const OPEN_FINANCE_BANK = STAND_IN_PARTICIPANTS[1]!.identificador;
 export const OPEN_FINANCE_PASSWORD = 'senha-do-painel-open-finance';
-
-/** A valid CPF of its own per buyer: one CPF buying again reads as a duplicate payment, refunded automatically. */
-let cpfs = 0;
-export function uniqueCpf(): string {
-  cpfs += 1;
-  const base = String(100_000_000 + ((process.pid * 7_919 + cpfs * 104_729) % 800_000_000))
-    .split('')
-    .map(Number);
-  const check = (digits: number[]) => ((digits.reduce((sum, digit, index) => sum + digit * (digits.length + 1 - index), 0) * 10) % 11) % 10;
-  const first = check(base);
-  return [...base, first, check([...base, first])].join('');
-}
 
 /** What every Open Finance rig holds: a real SMTP server, the server under test and its clock. */
 export interface OpenFinanceServer {
@@ -175,12 +163,24 @@ export function useOpenFinanceRig<R extends OpenFinanceServer>(
 
 /** The buyer's browser comes back from the bank to `back`: the shop's answer, its background work and outbox run. */
 export async function comeBackFromBank(rig: Pick<OpenFinanceServer, 'server'>, back: string): Promise<string> {
+  return (await comeBackWithKey(rig, back)).location;
+}
+
+/**
+ * The way back as the bank app opens it: where it lands (path and query) and the order's e-mailed key its fragment
+ * carries (`#k=`), which lets a new tab act for the order.
+ */
+export async function comeBackWithKey(
+  rig: Pick<OpenFinanceServer, 'server'>,
+  back: string,
+): Promise<{ location: string; contactKey: string | undefined }> {
   await rig.server.background.idle();
   const landing = await fetch(back, { redirect: 'manual' });
   expect(landing.status).toBe(303);
   await rig.server.background.idle();
   await rig.server.outbox.runOnce();
-  return landing.headers.get('location')!;
+  const [location = '', fragment] = landing.headers.get('location')!.split('#');
+  return { location, contactKey: fragment?.startsWith('k=') ? fragment.slice(2) : undefined };
 }
 
 /** The buyer's paid orders: the sales the console counts. */
@@ -223,6 +223,21 @@ export async function atTheBank(rig: OpenFinanceRig, id: string, approve: boolea
   return comeBackFromBank(rig, back);
 }
 
-/** The access e-mails (not the PIX ones) sent to `email`. */
+/** Approved at the bank, but Efí's callback finds nothing listening and the buyer never comes back from the bank. */
+export async function approvedUnheard(rig: Pick<OpenFinanceRig, 'bank'>, paymentId: string): Promise<void> {
+  const config = rig.bank.config!;
+  rig.bank.config = { ...config, webhookURL: 'http://127.0.0.1:9/perdido' };
+  try {
+    await rig.bank.decide(paymentId, true);
+  } finally {
+    rig.bank.config = config;
+  }
+  expect(rig.bank.deliveries.at(-1)?.status).toBe(0);
+}
+
+/** The e-mail telling a buyer who paid both ways that the bank's payment goes back. */
+export const isBankReturnEmail = (mail: { raw: string }) => /^Message-ID:\s*<bank_return-/im.test(mail.raw);
+
+/** The access e-mails (not the PIX ones, nor the one that a payment goes back) sent to `email`. */
 export const accessMailsTo = (rig: Pick<OpenFinanceServer, 'smtp'>, email: string) =>
-  rig.smtp.received.filter((mail) => mail.to.includes(email) && !isPixEmail(mail));
+  rig.smtp.received.filter((mail) => mail.to.includes(email) && !isPixEmail(mail) && !isBankReturnEmail(mail));

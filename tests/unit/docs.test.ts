@@ -14,7 +14,12 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 const README_MAX_LINES = 200;
 const ADR_MAX_WORDS = 600;
-const COMMENT_SHARE_MAX = 0.08;
+/**
+ * A guard against comment floods, not a target: what a comment says is held by the restatement check
+ * below. At 8% the cap made commits trim comments that said why just to make room (0.08 → 0.10, with the
+ * share printed at each run so a rise is seen).
+ */
+const COMMENT_SHARE_MAX = 0.1;
 /** The word "issue" or "issues" and a number, in code, strings and comments alike. */
 const ISSUE_CITED = /\bissues? #?\d+/i;
 /** A `#` and a number in a comment; not in code, where `#` also starts colours and HTML entities, nor a docs anchor's `#3-charge`. */
@@ -208,13 +213,85 @@ function commentLines(file: string): { comments: number; nonBlank: number } {
   return { comments, nonBlank };
 }
 
+/** Words that carry no meaning of their own when a comment is compared with the code under it. */
+const FILLER = new Set(
+  'a an the of to and or in on for by with from is are be it its this that as at when where which what one each every all no not'.split(
+    ' ',
+  ),
+);
+/** A word's rough stem, so "Creates" meets `createOrder` and "orders" meets `Order`. */
+const stem = (word: string) =>
+  word
+    .toLowerCase()
+    .replace(/ies$/, 'y')
+    .replace(/(ing|ed|es|s)$/, '')
+    .replace(/e$/, '');
+const wordsOf = (text: string) =>
+  text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word.length > 0 && !FILLER.has(word.toLowerCase()))
+    .map(stem);
+
+/**
+ * The comments of `text` that only restate the line under them: a short comment (at most six words that
+ * mean something) all of whose words are names on the next line, as `/** Creates the order. *\/` above
+ * `function createOrder`. A comment that says why names something the code does not.
+ */
+function restatingComments(file: string, text: string): string[] {
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const found: string[] = [];
+  const seen = new Set<number>();
+  const visit = (node: ts.Node) => {
+    for (const range of ts.getLeadingCommentRanges(text, node.getFullStart()) ?? []) {
+      if (seen.has(range.pos)) continue;
+      seen.add(range.pos);
+      const said = text
+        .slice(range.pos, range.end)
+        .replace(/^\/\*\*?|\*\/$|^\/\//g, '')
+        .replace(/^\s*\*/gm, '');
+      const words = wordsOf(said);
+      if (words.length === 0 || words.length > 6) continue;
+      const next =
+        text
+          .slice(range.end)
+          .replace(/^\s*\n?/, '')
+          .split('\n')[0] ?? '';
+      const named = new Set(wordsOf(next));
+      if (words.every((word) => named.has(word))) found.push(`${file}:${lineAt(text, range.pos) + 1}: ${said.trim()}`);
+    }
+    for (const child of node.getChildren(source)) visit(child);
+  };
+  visit(source);
+  return found;
+}
+
 describe('comments', () => {
-  it(`are at most ${COMMENT_SHARE_MAX * 100}% of the non-blank lines in src/server and src/shared`, () => {
+  it(`are at most ${COMMENT_SHARE_MAX * 100}% of the non-blank lines in src/server and src/shared (the share is printed)`, () => {
     const files = ['src/server', 'src/shared'].flatMap((dir) => filesUnder(dir, (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f)));
     const total = files.map(commentLines).reduce((a, b) => ({ comments: a.comments + b.comments, nonBlank: a.nonBlank + b.nonBlank }));
     const share = total.comments / total.nonBlank;
-    expect(share, `${total.comments} comment lines of ${total.nonBlank} (${(100 * share).toFixed(1)}%)`).toBeLessThanOrEqual(
-      COMMENT_SHARE_MAX,
-    );
+    const figure = `${total.comments} comment lines of ${total.nonBlank} (${(100 * share).toFixed(1)}%)`;
+    console.info(`comments in src/server and src/shared: ${figure}`);
+    expect(share, figure).toBeLessThanOrEqual(COMMENT_SHARE_MAX);
   }, 60_000);
+
+  it('never only restate the line under them, in src/', () => {
+    expect(sourceFiles.filter((f) => !/\.test\.tsx?$/.test(f)).flatMap((file) => restatingComments(file, read(file)))).toEqual([]);
+  }, 60_000);
+
+  it('tells a restatement from a comment that says why', () => {
+    expect(restatingComments('a.ts', '/** Creates the order. */\nexport function createOrder() {}\n')).toHaveLength(1);
+    expect(restatingComments('a.ts', '// The orders.\nconst orders = [];\n')).toHaveLength(1);
+    expect(
+      restatingComments('a.ts', '/** Before the webhook: the provider may answer late. */\nexport function createOrder() {}\n'),
+    ).toEqual([]);
+    expect(restatingComments('a.ts', '// Integer centavos (gateway.md#amounts).\nconst amount = 1990;\n')).toEqual([]);
+  });
 });

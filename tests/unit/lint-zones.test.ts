@@ -82,3 +82,32 @@ describe('the lint zones', () => {
     expect(rule.allowTypeImports).toBe(true);
   });
 });
+
+describe('the walls, linted', () => {
+  /**
+   * Real files in the real tree, linted with the real config: a rule that silently checks nothing (as
+   * no-cycle did while the plugin parsed only .js) fails here.
+   */
+  it('fail on a deliberate import cycle and on an import across a forbidden boundary', async () => {
+    const { ESLint } = await import('eslint');
+    const dir = path.join(root, `src/server/orders/lint-scratch-${process.pid}`);
+    fs.mkdirSync(dir, { recursive: true });
+    try {
+      fs.writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b.ts';\n\nexport const a = (): number => b() + 1;\n");
+      fs.writeFileSync(path.join(dir, 'b.ts'), "import { a } from './a.ts';\n\nexport const b = (): number => a() - 1;\n");
+      const across = path.join(root, `src/shared/lint-scratch-${process.pid}.ts`);
+      fs.writeFileSync(across, "import { loadConfig } from '../server/config/config.ts';\n\nexport const loaded = loadConfig;\n");
+      try {
+        const eslint = new ESLint({ cwd: root });
+        const results = await eslint.lintFiles([path.join(dir, 'a.ts'), across]);
+        const rules = (file: string) => results.find((result) => result.filePath === file)?.messages.map((m) => m.ruleId);
+        expect(rules(path.join(dir, 'a.ts'))).toContain('import-x/no-cycle');
+        expect(rules(across)).toContain('import-x/no-restricted-paths');
+      } finally {
+        fs.rmSync(across, { force: true });
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

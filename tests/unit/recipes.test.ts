@@ -43,15 +43,20 @@ function namesProvider(text: string, id: string): boolean {
  * What a new provider takes, read off the model: the files named for it (its folder and its test folder each as one) and
  * the files naming every provider.
  */
-function filesAProviderTakes(files: readonly string[], model: string, ids: readonly string[]): string[] {
+function filesAProviderTakes(
+  files: readonly string[],
+  model: string,
+  ids: readonly string[],
+  textOf: (file: string) => string = (file) => fs.readFileSync(path.join(root, file), 'utf8'),
+): string[] {
   const folders = [`src/server/gateway/providers/${model}/`, `tests/support/providers/${model}/`];
   const inFolder = (file: string) => folders.find((folder) => file.startsWith(folder));
   const named = files
-    .filter((file) => path.basename(file).toLowerCase().includes(model))
+    .filter((file) => inFolder(file) !== undefined || path.basename(file).toLowerCase().includes(model))
     .map((file) => (inFolder(file) ?? file).replaceAll(model, SCRATCH));
   const everyone = files.filter((file) => {
     if (file.startsWith('docs/benchmarks') || inFolder(file) || file === 'tests/unit/recipes.test.ts') return false;
-    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    const text = textOf(file);
     return ids.every((id) => namesProvider(text, id));
   });
   return [...new Set([...named, ...everyone])].sort();
@@ -75,13 +80,22 @@ describe('the provider recipe', () => {
     expect(missing).toEqual([]);
   });
 
-  it('would miss a scratch provider’s file taken out of the list', () => {
-    const files = ['src/server/gateway/providers/zeta/index.ts', 'tests/integration/provider-zeta.test.ts', 'docs/payments.md'];
-    const needed = files
-      .filter((file) => path.basename(file).includes('zeta') || file.includes('/zeta/'))
-      .map((file) => (file.includes('/zeta/') ? 'src/server/gateway/providers/acme/' : file.replaceAll('zeta', SCRATCH)));
-    const listed = recipeFiles('`src/server/gateway/providers/acme/`');
-    expect(needed.filter((file) => !listed.includes(file))).toEqual(['tests/integration/provider-acme.test.ts']);
+  it('would miss a scratch provider’s file taken out of the list, and a file naming every provider', () => {
+    const files = [
+      'src/server/gateway/providers/zeta/index.ts',
+      'tests/integration/provider-zeta.test.ts',
+      'docs/payments.md',
+      'src/server/unrelated.ts',
+    ];
+    const texts: Record<string, string> = { 'docs/payments.md': 'zeta and omega', 'src/server/unrelated.ts': 'zeta only' };
+    const needed = filesAProviderTakes(files, 'zeta', ['zeta', 'omega'], (file) => texts[file] ?? '');
+    expect(needed).toEqual([
+      'docs/payments.md',
+      `src/server/gateway/providers/${SCRATCH}/`,
+      `tests/integration/provider-${SCRATCH}.test.ts`,
+    ]);
+    const listed = recipeFiles(`\`src/server/gateway/providers/${SCRATCH}/\` and \`docs/payments.md\``);
+    expect(needed.filter((file) => !listed.includes(file))).toEqual([`tests/integration/provider-${SCRATCH}.test.ts`]);
   });
 });
 

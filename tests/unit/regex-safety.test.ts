@@ -33,6 +33,7 @@ const TRUSTED_INPUT: ReadonlyArray<{ file: string; pattern: string; why: string 
     'src/server/gateway/providers/mercadopago/mercadopago-provider.ts',
     'src/server/cli/efi-webhook.ts',
     'src/server/whatsapp/whatsapp-console.ts',
+    'src/server/bank-returns/bank-return-email.ts',
   ].map((file) => ({ file, pattern: String.raw`/\/+$/`, why: 'trims a URL from the settings (PUBLIC_URL, PROVIDER_URL, …)' })),
   {
     file: 'src/server/lib/env-fields.ts',

@@ -101,6 +101,7 @@ export const adminApi = {
   experiments: () => apiFetch('GET /api/admin/experiments'),
   createExperiment: (body: z.input<typeof ExperimentCreateSchema>) => apiFetch('POST /api/admin/experiments', { json: body }),
   stopExperiment: (id: string) => apiFetch('POST /api/admin/experiments/:id/stop', { params: { id } }),
-  declareWinner: (id: string, variant: number) => apiFetch('POST /api/admin/experiments/:id/winner', { params: { id }, json: { variant } }),
+  declareWinner: (id: string, variant: number, confirmation?: string) =>
+    apiFetch('POST /api/admin/experiments/:id/winner', { params: { id }, json: { variant, confirmation } }),
   pagePreviewUrl: (page: OfferPage, stamp: number) => `${base}/page/preview/${page}?v=${stamp}`,
 };

@@ -21,6 +21,7 @@ import { SuppliersSection } from './suppliers-section.tsx';
 import { inviteToken } from './users-api.ts';
 import { UsersSection } from './users-section.tsx';
 import type { OrderFilterStatus } from '../../shared/admin.ts';
+import { CONSOLE_DISPUTE_QUERY, CONSOLE_DISPUTES_HASH, paths } from '../../shared/routes.ts';
 
 /** The open tab, scrolled into the row when it is off its visible part (a phone's width). */
 const scrollIntoRow = (element: HTMLAnchorElement | null) => element?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -54,13 +55,13 @@ type Session =
   { kind: 'loading' } | { kind: 'disabled' } | { kind: 'signed-out' } | { kind: 'signed-in'; user?: ConsoleUserInfo | undefined };
 
 /**
- * The section in the address's hash (#pedidos…), and an open order after it (#pedidos/ord_…), so a
- * reload or a link opens the same view.
+ * The section in the address's hash (#pedidos…), and an open order after it (#pedidos/ord_…) or the dispute
+ * brought into view (#contestacoes/dsp_…, the seller's dispute alerts link it), so a reload or a link opens the same view.
  */
 const HASHES: Record<Tab, string> = {
   overview: '#visao-geral',
   orders: '#pedidos',
-  disputes: '#contestacoes',
+  disputes: CONSOLE_DISPUTES_HASH,
   page: '#pagina',
   experiments: '#testes-ab',
   reviews: '#depoimentos',
@@ -73,23 +74,34 @@ const HASHES: Record<Tab, string> = {
 interface View {
   tab: Tab;
   orderId: string | null;
+  disputeId: string | null;
   /** The filter Pedidos opens with (Visão geral's links ask for the refunds asked for, or the duplicates). */
   status: OrderFilterStatus;
 }
 
 function viewFromHash(hash: string): View {
-  const [section = '', orderId] = hash.split('/', 2);
-  const tab = TABS.find((item) => HASHES[item] === section) ?? 'overview';
-  return { tab, orderId: tab === 'orders' && orderId ? decodeURIComponent(orderId) : null, status: 'all' };
+  const [section = '', item] = hash.split('/', 2);
+  const tab = TABS.find((candidate) => HASHES[candidate] === section) ?? 'overview';
+  const id = item ? decodeURIComponent(item) : null;
+  return { tab, orderId: tab === 'orders' ? id : null, disputeId: tab === 'disputes' ? id : null, status: 'all' };
 }
 
-const hashOf = (view: View) => `${HASHES[view.tab]}${view.orderId ? `/${encodeURIComponent(view.orderId)}` : ''}`;
+/** The view a link asks for: the hash, or a dispute named in the query (CONSOLE_DISPUTE_QUERY, a WhatsApp alert's button). */
+function viewFromLocation(location: Pick<Location, 'hash' | 'search'>): View {
+  const disputeId = new URLSearchParams(location.search).get(CONSOLE_DISPUTE_QUERY);
+  return disputeId ? { tab: 'disputes', orderId: null, disputeId, status: 'all' } : viewFromHash(location.hash);
+}
+
+const hashOf = (view: View) => {
+  const item = view.orderId ?? view.disputeId;
+  return `${HASHES[view.tab]}${item ? `/${encodeURIComponent(item)}` : ''}`;
+};
 
 export function AdminConsole() {
   useDocumentTitle(copy.meta.title);
   const [session, setSession] = useState<Session>({ kind: 'loading' });
   const [view, setView] = useState<View>(() =>
-    typeof window === 'undefined' ? { tab: 'overview', orderId: null, status: 'all' } : viewFromHash(window.location.hash),
+    typeof window === 'undefined' ? { tab: 'overview', orderId: null, disputeId: null, status: 'all' } : viewFromLocation(window.location),
   );
   const [invite, setInvite] = useState(() => (typeof window === 'undefined' ? null : inviteToken(window.location.hash)));
   const user = session.kind === 'signed-in' ? session.user : undefined;
@@ -110,6 +122,12 @@ export function AdminConsole() {
     void probe();
   }, [probe]);
 
+  // A dispute named in the query becomes the hash every other link uses, so a reload or a tab change keeps it.
+  useEffect(() => {
+    if (window.location.search)
+      window.history.replaceState(null, '', `${window.location.pathname}${hashOf(viewFromLocation(window.location))}`);
+  }, []);
+
   // A console link typed or pasted into the address bar of the open console (#pedidos/ord_…).
   useEffect(() => {
     const follow = () => setView(viewFromHash(window.location.hash));
@@ -121,9 +139,9 @@ export function AdminConsole() {
     setView(next);
     window.history.replaceState(null, '', `${window.location.pathname}${hashOf(next)}`);
   }, []);
-  const choose = (next: Tab) => show({ tab: next, orderId: null, status: 'all' });
+  const choose = (next: Tab) => show({ tab: next, orderId: null, disputeId: null, status: 'all' });
   // Opening an order and coming back keeps the list's filter (the key below would reset it).
-  const openOrder = (orderId: string | null) => show({ ...view, tab: 'orders', orderId });
+  const openOrder = (orderId: string | null) => show({ ...view, tab: 'orders', orderId, disputeId: null });
   // Any 401 from a section (the session ended or idled out) brings the login form back.
   const signedOut = useCallback(() => setSession({ kind: 'signed-out' }), []);
 
@@ -158,7 +176,9 @@ export function AdminConsole() {
           {tabs.map((item) => (
             <a
               key={item}
-              href={HASHES[item]}
+              // The page's own path before the hash: axe reads a bare `#pedidos` scrolled out of the row as a skip link
+              // with no target; the click is handled here either way.
+              href={`${paths.admin}${HASHES[item]}`}
               aria-current={tab === item ? 'page' : undefined}
               ref={tab === item ? scrollIntoRow : undefined}
               onClick={(event) => {
@@ -179,7 +199,7 @@ export function AdminConsole() {
         {tab === 'overview' ? (
           <OverviewSection
             onSignedOut={signedOut}
-            onShowOrders={(status) => show({ tab: 'orders', orderId: null, status })}
+            onShowOrders={(status) => show({ tab: 'orders', orderId: null, disputeId: null, status })}
             onShowDisputes={() => choose('disputes')}
           />
         ) : null}
@@ -192,7 +212,7 @@ export function AdminConsole() {
             onSignedOut={signedOut}
           />
         ) : null}
-        {tab === 'disputes' ? <DisputesSection onSignedOut={signedOut} /> : null}
+        {tab === 'disputes' ? <DisputesSection disputeId={view.disputeId} onSignedOut={signedOut} /> : null}
         {tab === 'page' ? <PageSection onSignedOut={signedOut} /> : null}
         {tab === 'experiments' ? (
           <Suspense fallback={<p className="text-slate-400">{experimentsConsole.loading}</p>}>

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import { lookEditor } from '../../content/look.ts';
-import { BUILD_ACCENT, normalizeHexColor } from '../../shared/color.ts';
+import { accentFailures, BUILD_ACCENT, normalizeHexColor, suggestAccent } from '../../shared/color.ts';
+import { Button } from '../ui/button.tsx';
 
 /**
  * The accent colour's control: the browser's colour picker beside the `#rrggbb` text, either one
@@ -35,5 +36,22 @@ export function ColorInputs({
         onChange={(event) => onChange(event.target.value)}
       />
     </div>
+  );
+}
+
+/**
+ * The one tap under a refused colour (the refusal above it says why, with the figures): the nearest colour
+ * that reads on every surface (shared/color.ts `suggestAccent`), or nothing when the colour passes, is not a
+ * colour yet, or has no lightness that passes.
+ */
+export function ColorSuggestion({ value, disabled, onChange }: { value: string; disabled?: boolean; onChange: (value: string) => void }) {
+  const hex = normalizeHexColor(value);
+  const suggestion = hex && accentFailures(hex).length > 0 ? suggestAccent(hex) : undefined;
+  if (!suggestion) return null;
+  return (
+    <Button variant="secondary" className="mt-2" disabled={disabled} onClick={() => onChange(suggestion)}>
+      <span aria-hidden="true" className="size-4 shrink-0 rounded-full border border-line" style={{ backgroundColor: suggestion }} />
+      {lookEditor.useColor(suggestion)}
+    </Button>
   );
 }

@@ -17,6 +17,8 @@ const dispute = (fields: Partial<AdminDispute> = {}): AdminDispute => ({
   providerDisputeId: null,
   endToEndId: null,
   amountCents: 1990,
+  returnedCents: null,
+  returnedPart: false,
   state: 'open',
   openedAt: now - HOUR,
   defenceDueAt: now + 2 * 24 * HOUR + 5 * HOUR,
@@ -68,12 +70,21 @@ describe('a dispute in Contestações', () => {
   });
 
   it('shows a lost dispute as returned by the MED, never as a refund, with no defence left to send', () => {
-    const html = render({ state: 'lost', closedAt: now - HOUR });
+    const html = render({ state: 'lost', closedAt: now - HOUR, returnedCents: 1990 });
     expect(html).toContain('Devolvido pelo MED: R$ 19,90');
     expect(html).toContain('Perdida');
     expect(html).not.toContain('Reembolsad');
     expect(html).not.toContain('Enviar defesa');
     expect(html).not.toContain('Faltam');
+  });
+
+  it('shows the devolução read, a part of the contested amount, and says when none was read yet', () => {
+    const part = render({ state: 'lost', closedAt: now - HOUR, amountCents: 2980, returnedCents: 500, returnedPart: true });
+    expect(part).toContain('Devolvido pelo MED (parte): R$ 5,00. O acesso do comprador continua.');
+    expect(part).toContain('R$ 29,80');
+    const awaited = render({ state: 'lost', closedAt: now - HOUR, provider: 'efi', source: 'provider', returnedCents: null });
+    expect(awaited).toContain('Nada conta como devolvido pelo MED antes de a devolução aparecer no PIX');
+    expect(awaited).not.toContain('Devolvido pelo MED:');
   });
 
   it('says when the provider named no deadline', () => {

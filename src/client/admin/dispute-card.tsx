@@ -41,7 +41,7 @@ export function DisputeCard({
   const id = useId();
   const left = timeLeft(dispute.defenceDueAt, now);
   const returned = medReturnedCents(dispute);
-  const actions = disputeActions(dispute);
+  const actions = disputeActions(dispute, now);
   const open = isOpenDispute(dispute.state);
 
   return (
@@ -64,7 +64,11 @@ export function DisputeCard({
       </div>
       {returned !== null ? (
         <p className="mt-3 rounded-xl border border-danger/50 bg-danger/10 px-3.5 py-3 text-sm font-semibold text-red-200">
-          {text.medReturned(formatBRL(returned))}
+          {returned === 'awaited'
+            ? text.medAwaited
+            : dispute.returnedPart
+              ? text.medReturnedPart(formatBRL(returned))
+              : text.medReturned(formatBRL(returned))}
         </p>
       ) : null}
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
@@ -91,7 +95,7 @@ export function DisputeCard({
         ) : null}
         {dispute.items.length > 0 ? <Fact term={text.items}>{dispute.items.join(' + ')}</Fact> : null}
       </dl>
-      <DisputeDefence dispute={dispute} onSent={onChanged} onSignedOut={onSignedOut} />
+      <DisputeDefence dispute={dispute} now={now} onSent={onChanged} onSignedOut={onSignedOut} />
       {actions.resolve ? (
         <div className="mt-4">
           <h4 className="text-sm font-extrabold text-white">{text.resolve}</h4>

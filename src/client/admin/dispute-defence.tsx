@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { admin as copy } from '../../content/admin.ts';
-import { disputeChannelLabels, disputesConsole as text } from '../../content/disputes.ts';
+import { disputeChannelLabels, disputesApi, disputesConsole as text } from '../../content/disputes.ts';
 import type { AdminDispute } from '../../shared/disputes.ts';
 import { ApiError } from '../lib/api.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -17,15 +17,17 @@ import { CopyValue } from './manual-refund-steps.tsx';
  */
 export function DisputeDefence({
   dispute,
+  now,
   onSent,
   onSignedOut,
 }: {
   dispute: AdminDispute;
+  now: number;
   /** Re-reads the list: after a send, and after a refusal that may mean the defence was sent before. */
   onSent: () => Promise<void>;
   onSignedOut: () => void;
 }) {
-  const actions = disputeActions(dispute);
+  const actions = disputeActions(dispute, now);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [defenceText, setDefenceText] = useState<string | null>(null);
@@ -83,7 +85,9 @@ export function DisputeDefence({
         placeholder={defenceText === null ? text.defenceLoading : undefined}
         className="mt-2 block w-full resize-y rounded-lg border border-line bg-ink-950 px-3 py-2 text-sm text-slate-200"
       />
-      {dispute.defenceChannel === 'panel' && !actions.panelFiles ? <p className="mt-2 text-xs text-slate-400">{text.panelSend}</p> : null}
+      {dispute.defenceChannel === 'panel' && !actions.panelFiles && !actions.late ? (
+        <p className="mt-2 text-xs text-slate-400">{text.panelSend}</p>
+      ) : null}
       {/* Announced once the list is read again after the press. */}
       <div aria-live="polite">
         {dispute.defenceSentAt !== null ? (
@@ -105,6 +109,8 @@ export function DisputeDefence({
           </div>
         </div>
       ) : null}
+      {/* The card's deadline, ticking: past it the provider takes no defence, so the button is off and says why. */}
+      {actions.late && !failure ? <p className="mt-3 text-sm font-semibold text-red-200">{disputesApi.tooLate}</p> : null}
       {failure ? (
         <Alert variant="destructive" className="mt-3">
           {failure}

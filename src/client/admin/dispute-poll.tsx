@@ -9,17 +9,17 @@ import { adminApi } from './admin-api.ts';
 /** Saúde's "Verificar contestações agora": the providers' disputes read at once, not at the next poll (DISPUTES_POLL_SECONDS). */
 export function DisputePoll({ onSignedOut }: { onSignedOut: () => void }) {
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string[] } | null>(null);
   const id = useId();
   const poll = async () => {
     setBusy(true);
     setMessage(null);
     try {
-      await adminApi.pollDisputes();
-      setMessage({ ok: true, text: text.polled });
+      const reply = await adminApi.pollDisputes();
+      setMessage({ ok: reply.ok, text: reply.providers.length > 0 ? reply.providers.map((entry) => entry.message) : [text.polled] });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return onSignedOut();
-      setMessage({ ok: false, text: error instanceof ApiError && error.message ? error.message : copy.api.invalid });
+      setMessage({ ok: false, text: [error instanceof ApiError && error.message ? error.message : copy.api.invalid] });
     } finally {
       setBusy(false);
     }
@@ -32,7 +32,13 @@ export function DisputePoll({ onSignedOut }: { onSignedOut: () => void }) {
       <Button variant="secondary" disabled={busy} onClick={() => void poll()}>
         {text.pollNow}
       </Button>
-      {message ? <Alert variant={message.ok ? 'success' : 'destructive'}>{message.text}</Alert> : null}
+      {message ? (
+        <Alert variant={message.ok ? 'success' : 'destructive'}>
+          {message.text.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </Alert>
+      ) : null}
     </section>
   );
 }

@@ -68,26 +68,41 @@ describe('"Registrar contestação"', () => {
 });
 
 describe('what the console offers for a dispute', () => {
-  const dispute = { state: 'open', source: 'manual', defenceSentAt: null, defenceChannel: 'panel' } as const;
+  const dispute = { state: 'open', source: 'manual', defenceSentAt: null, defenceChannel: 'panel', defenceDueAt: null } as const;
 
   it('offers the defence once, and the panel’s PDF and text after it', () => {
-    expect(disputeActions(dispute)).toEqual({ sendDefence: true, panelFiles: false, resolve: true });
-    expect(disputeActions({ ...dispute, state: 'defending', defenceSentAt: now })).toEqual({
+    expect(disputeActions(dispute, now)).toEqual({ sendDefence: true, late: false, panelFiles: false, resolve: true });
+    expect(disputeActions({ ...dispute, state: 'defending', defenceSentAt: now }, now)).toEqual({
       sendDefence: false,
+      late: false,
       panelFiles: true,
       resolve: true,
     });
-    expect(disputeActions({ ...dispute, defenceChannel: 'provider', defenceSentAt: now }).panelFiles).toBe(false);
+    expect(disputeActions({ ...dispute, defenceChannel: 'provider', defenceSentAt: now }, now).panelFiles).toBe(false);
   });
 
   it('lets only a dispute entered by hand be closed by hand, and no closed one', () => {
-    expect(disputeActions({ ...dispute, source: 'provider' }).resolve).toBe(false);
-    expect(disputeActions({ ...dispute, state: 'lost' })).toEqual({ sendDefence: false, panelFiles: false, resolve: false });
+    expect(disputeActions({ ...dispute, source: 'provider' }, now).resolve).toBe(false);
+    expect(disputeActions({ ...dispute, state: 'lost' }, now)).toEqual({
+      sendDefence: false,
+      late: false,
+      panelFiles: false,
+      resolve: false,
+    });
+  });
+
+  it('follows the deadline: in time up to it, late a moment after, as the server counts it', () => {
+    const due = { ...dispute, defenceDueAt: now };
+    expect(disputeActions(due, now)).toMatchObject({ sendDefence: true, late: false });
+    expect(disputeActions(due, now + 1)).toMatchObject({ sendDefence: false, late: true });
+    expect(disputeActions({ ...due, defenceSentAt: now - 1 }, now + 1)).toMatchObject({ sendDefence: false, late: false });
   });
 
   it('shows a lost dispute’s amount as returned by the MED, and no other', () => {
-    expect(medReturnedCents({ state: 'lost', amountCents: 1990 })).toBe(1990);
-    expect(medReturnedCents({ state: 'won', amountCents: 1990 })).toBeNull();
+    expect(medReturnedCents({ state: 'lost', returnedCents: 1990 })).toBe(1990);
+    expect(medReturnedCents({ state: 'lost', returnedCents: 500 })).toBe(500);
+    expect(medReturnedCents({ state: 'lost', returnedCents: null })).toBe('awaited');
+    expect(medReturnedCents({ state: 'won', returnedCents: null })).toBeNull();
   });
 });
 

@@ -66,15 +66,26 @@ export function disputeFormBody(fields: DisputeFormFields): DisputeFormResult {
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, body };
 }
 
-/** The amount the MED took back, shown as "Devolvido pelo MED"; null while the dispute is not lost. */
-export const medReturnedCents = (dispute: Pick<AdminDispute, 'state' | 'amountCents'>) =>
-  dispute.state === 'lost' ? dispute.amountCents : null;
+/**
+ * The amount the MED took back, shown as "Devolvido pelo MED"; `awaited` when lost at a provider whose devolução is yet to be
+ * read (nothing counted, the access kept); null while the dispute is not lost.
+ */
+export const medReturnedCents = (dispute: Pick<AdminDispute, 'state' | 'returnedCents'>): number | 'awaited' | null =>
+  dispute.state !== 'lost' ? null : (dispute.returnedCents ?? 'awaited');
 
-/** What the console offers for a dispute: the defence while it is open and unsent, closing it by hand when entered by hand. */
-export function disputeActions(dispute: Pick<AdminDispute, 'state' | 'source' | 'defenceSentAt' | 'defenceChannel'>) {
+/**
+ * What the console offers for a dispute: the defence while it is open, unsent and in time (`late` past its deadline, as the
+ * server would refuse it), closing it by hand when entered by hand.
+ */
+export function disputeActions(
+  dispute: Pick<AdminDispute, 'state' | 'source' | 'defenceSentAt' | 'defenceChannel' | 'defenceDueAt'>,
+  now: number,
+) {
   const open = isOpenDispute(dispute.state);
+  const late = open && dispute.defenceSentAt === null && dispute.defenceDueAt !== null && now > dispute.defenceDueAt;
   return {
-    sendDefence: open && dispute.defenceSentAt === null,
+    sendDefence: open && dispute.defenceSentAt === null && !late,
+    late,
     /** The PDF and the text to paste, once the defence for the provider's panel is sent. */
     panelFiles: dispute.defenceChannel === 'panel' && dispute.defenceSentAt !== null,
     resolve: open && dispute.source === 'manual',

@@ -11,8 +11,11 @@ import { useAdminData, useNow } from './use-admin-data.ts';
 /** A poll of the provider's disputes can open one at any time (docs/disputes.md); the time left moves by the minute. */
 const REFRESH_MS = 30_000;
 
+/** The dispute an alert's link names, brought into view once when the list first shows it. */
+const scrollToLinked = (element: HTMLLIElement | null) => element?.scrollIntoView({ block: 'start' });
+
 /** Contestações: the disputes (open ones first), "Registrar contestação", and the blocks after a lost one. */
-export function DisputesSection({ onSignedOut }: { onSignedOut: () => void }) {
+export function DisputesSection({ disputeId, onSignedOut }: { disputeId?: string | null; onSignedOut: () => void }) {
   const { state, reload } = useAdminData(adminApi.disputes, onSignedOut, { refreshMs: REFRESH_MS });
   const now = useNow(REFRESH_MS);
 
@@ -39,7 +42,12 @@ export function DisputesSection({ onSignedOut }: { onSignedOut: () => void }) {
         ) : (
           <ul aria-label={text.listLabel} className="space-y-3">
             {disputes.map((dispute) => (
-              <li key={dispute.id}>
+              <li
+                key={dispute.id}
+                ref={dispute.id === disputeId ? scrollToLinked : undefined}
+                aria-current={dispute.id === disputeId ? 'true' : undefined}
+                className={dispute.id === disputeId ? 'scroll-mt-32 rounded-2xl ring-2 ring-gold-400' : undefined}
+              >
                 <DisputeCard dispute={dispute} now={now} onChanged={changed} onSignedOut={onSignedOut} />
               </li>
             ))}

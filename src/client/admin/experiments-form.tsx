@@ -106,11 +106,19 @@ export function ExperimentForm({
   const endsAt = endOfDay(endDay);
   const days = Math.max(1, Math.ceil((endsAt - now) / DAY));
   const lift = Number(liftPercent.replace(',', '.')) / 100;
-  const arms = variants.length + 1;
-  const input = useMemo(() => plannerInput(planner, metric, arms), [planner, metric, arms]);
-  const plan = useMemo(() => planning(input, Number.isFinite(lift) ? lift : 0, days), [input, lift, days]);
   const weights = [controlWeight, ...variants.map((variant) => variant.weight)];
   const weightsValid = weights.every((weight) => Number.isInteger(weight) && weight >= 1 && weight <= 100);
+  const split = weights.join(',');
+  const input = useMemo(
+    () =>
+      plannerInput(
+        planner,
+        metric,
+        split.split(',').map((weight) => (weightsValid ? Number(weight) : 1)),
+      ),
+    [planner, metric, split, weightsValid],
+  );
+  const plan = useMemo(() => planning(input, Number.isFinite(lift) ? lift : 0, days), [input, lift, days]);
   const errors = variants.map((variant) => offerErrors(variant.offer));
   const busyPage = busyPages.includes(page);
 

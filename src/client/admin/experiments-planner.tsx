@@ -8,9 +8,11 @@ const copy = experimentsConsole.planner;
 const count = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
 /** The planner's input from the shop's last 28 days, or undefined while the shop has no visits or sales to plan from. */
-export function plannerInput(inputs: PlannerInputs, metric: ExperimentMetric, arms: number): PlannerInput | undefined {
+export function plannerInput(inputs: PlannerInputs, metric: ExperimentMetric, weights: readonly number[]): PlannerInput | undefined {
   if (inputs.visitorsPerDay <= 0 || inputs.conversionRate <= 0) return undefined;
-  if (metric === 'conversion') return { baseline: { metric, rate: inputs.conversionRate }, visitorsPerDay: inputs.visitorsPerDay, arms };
+  const arms = weights.length;
+  if (metric === 'conversion')
+    return { baseline: { metric, rate: inputs.conversionRate }, visitorsPerDay: inputs.visitorsPerDay, arms, weights };
   if (inputs.revenueMeanCents <= 0) return undefined;
   return {
     baseline: {
@@ -21,6 +23,7 @@ export function plannerInput(inputs: PlannerInputs, metric: ExperimentMetric, ar
     },
     visitorsPerDay: inputs.visitorsPerDay,
     arms,
+    weights,
   };
 }
 

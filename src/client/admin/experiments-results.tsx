@@ -60,8 +60,11 @@ export function ExperimentCard({ test, live, onChanged }: { test: ExperimentSumm
   const id = useId();
   const { judgement } = test;
   const verdict = judgement.verdict;
-  const [pick, setPick] = useState(verdict.kind === 'winner' ? verdict.arm : 1);
+  const [pick, setPick] = useState<number | null>(verdict.kind === 'winner' ? verdict.arm : null);
   const [dialog, setDialog] = useState<'stop' | 'winner' | null>(null);
+  const [typed, setTyped] = useState('');
+  const proven = verdict.kind === 'winner' && verdict.arm === pick;
+  const pickLetter = variantLetter(pick ?? 0);
   const running = test.status === 'running';
   return (
     <article aria-labelledby={`${id}-name`} className="space-y-4 rounded-2xl border border-line bg-ink-850 p-4" data-experiment={test.id}>
@@ -76,6 +79,7 @@ export function ExperimentCard({ test, live, onChanged }: { test: ExperimentSumm
         <p className={cn('mt-1 text-sm font-semibold', running ? 'text-brand-300' : 'text-slate-300')}>
           {experimentsConsole.status[test.status]}
           {test.winner !== null ? ` · ${copy.winnerDeclared(variantLetter(test.winner), test.winnerVersion)}` : ''}
+          {test.chosen !== null ? ` · ${copy.chosenDeclared(variantLetter(test.chosen), test.winnerVersion)}` : ''}
         </p>
       </header>
 
@@ -138,10 +142,13 @@ export function ExperimentCard({ test, live, onChanged }: { test: ExperimentSumm
             </label>
             <select
               id={`${id}-winner`}
-              value={pick}
-              onChange={(event) => setPick(Number(event.target.value))}
+              value={pick ?? ''}
+              onChange={(event) => setPick(event.target.value === '' ? null : Number(event.target.value))}
               className="mt-1.5 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 text-white sm:w-48"
             >
+              <option value="" disabled>
+                {copy.winnerNone}
+              </option>
               {test.variants.map((_, arm) => (
                 <option key={arm} value={arm}>
                   {copy.variant(variantLetter(arm))}
@@ -149,7 +156,9 @@ export function ExperimentCard({ test, live, onChanged }: { test: ExperimentSumm
               ))}
             </select>
           </div>
-          <Button onClick={() => setDialog('winner')}>{copy.winner}</Button>
+          <Button disabled={pick === null} onClick={() => setDialog('winner')}>
+            {copy.winner}
+          </Button>
           <Button variant="danger" onClick={() => setDialog('stop')}>
             {copy.stop}
           </Button>
@@ -168,14 +177,31 @@ export function ExperimentCard({ test, live, onChanged }: { test: ExperimentSumm
       />
       <ConfirmDialog
         open={dialog === 'winner'}
-        onOpenChange={(open) => setDialog(open ? 'winner' : null)}
-        title={copy.winnerTitle(variantLetter(pick))}
-        body={copy.winnerBody(variantLetter(pick))}
-        onConfirm={async () => {
-          const { number } = await adminApi.declareWinner(test.id, pick);
-          onChanged(copy.published(number));
+        onOpenChange={(open) => {
+          setDialog(open ? 'winner' : null);
+          setTyped('');
         }}
-      />
+        title={proven ? copy.winnerTitle(pickLetter) : copy.chosenTitle(pickLetter)}
+        body={`${copy.verdictNow(verdictLabel(verdict))} ${proven ? copy.proven(pickLetter) : copy.unproven(pickLetter)}`}
+        onConfirm={async () => {
+          const { number } = await adminApi.declareWinner(test.id, pick ?? 0, proven ? undefined : typed);
+          onChanged(proven ? copy.published(number) : copy.chosenPublished(number));
+        }}
+      >
+        <p>{copy.winnerBody(pickLetter)}</p>
+        {proven ? null : (
+          <label className="block font-semibold text-slate-200">
+            {copy.noEvidenceLabel}
+            <input
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              autoComplete="off"
+              className="mt-1.5 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 text-white"
+            />
+          </label>
+        )}
+      </ConfirmDialog>
+      <p className="text-xs text-slate-400">{copy.visitorsHint}</p>
       {judgement.sampleRatio.flagged ? <Alert variant="destructive">{copy.sampleRatio(judgement.sampleRatio.pValue)}</Alert> : null}
     </article>
   );

@@ -3,6 +3,10 @@ import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
 
 export { formatBRL };
 
+/** An amount a draft holds: centavos in reais, or the text the seller typed that is no amount yet, as typed. */
+export const formatDraftAmount = (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) ? formatBRL(value) : typeof value === 'string' && value.trim() !== '' ? value : '—';
+
 const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
 const timeOnly = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
 const dateOnly = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE, day: '2-digit', month: '2-digit' });

@@ -1,11 +1,14 @@
 import { offerMessages } from '../../content/offer.ts';
 import { offerSchema, type Offer, type OfferSectionKey } from '../../shared/offer.ts';
+import { HIDDEN_CHARACTERS } from '../../shared/zod.ts';
 
 /** The editor's refusals by field path (`faq.items.2.answer`), the same schema and words as the server's. */
 export function offerErrors(offer: Offer): Record<string, string> {
   const result = offerSchema(offerMessages).safeParse(offer);
   const errors: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) errors[issue.path.join('.')] ??= issue.message;
+  // The shared check's code (shared/zod.ts `text`) in the editor's words: never shown raw.
+  for (const issue of result.error?.issues ?? [])
+    errors[issue.path.join('.')] ??= issue.message === HIDDEN_CHARACTERS ? offerMessages.invisible : issue.message;
   return errors;
 }
 

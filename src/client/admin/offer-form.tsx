@@ -1,11 +1,12 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { lookEditor } from '../../content/look.ts';
 import { offerLabels, pageEditor as copy } from '../../content/offer.ts';
 import { parseReais, reaisText } from '../../shared/money.ts';
+import { cleanTyped } from '../../shared/text.ts';
 import { offerSections, type Offer, type OfferField, type OfferSectionKey, type ScalarField } from '../../shared/offer.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
-import { ColorInputs } from './color-field.tsx';
+import { ColorInputs, ColorSuggestion } from './color-field.tsx';
 import { ImageField } from './image-field.tsx';
 import { SectionLayoutField } from './section-layout.tsx';
 import type { OfferLayout } from '../../shared/offer-layout.ts';
@@ -32,6 +33,13 @@ interface FieldProps {
 
 /** One field: a line, a paragraph, a link, an amount in reais or a choice; its refusal under it, tied to it for screen readers. */
 function OfferField({ id, label, field, value, error, disabled, note, choices, onChange }: FieldProps) {
+  // What a paste brought that would publish unseen is taken out as it comes, and said under the field.
+  const [cleaned, setCleaned] = useState(false);
+  const typed = (raw: string) => {
+    const clean = cleanTyped(raw, field.kind === 'lines');
+    setCleaned(clean !== raw);
+    onChange(clean);
+  };
   if (field.kind === 'image')
     return (
       <ImageField
@@ -53,12 +61,13 @@ function OfferField({ id, label, field, value, error, disabled, note, choices, o
         : field.kind === 'color'
           ? lookEditor.colorHint
           : undefined);
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-note` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [error ? `${id}-error` : '', hint ? `${id}-note` : '', cleaned ? `${id}-cleaned` : ''].filter(Boolean).join(' ') || undefined;
   const common = { id, disabled, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, className: inputClass };
   let control;
   if (field.kind === 'lines') {
     control = (
-      <textarea {...common} rows={3} maxLength={field.max + 50} value={String(value)} onChange={(event) => onChange(event.target.value)} />
+      <textarea {...common} rows={3} maxLength={field.max + 50} value={String(value)} onChange={(event) => typed(event.target.value)} />
     );
   } else if (field.kind === 'color') {
     control = <ColorInputs text={common} value={String(value)} onChange={onChange} />;
@@ -74,21 +83,20 @@ function OfferField({ id, label, field, value, error, disabled, note, choices, o
     );
   } else if (field.kind === 'price' || field.kind === 'amount') {
     // Typed as the seller writes it ("R$ 29,90", "1.990,00"); the schema's words refuse what is no price, never the browser's.
+    // Unreadable text stays in the draft as typed, for the schema to refuse in words: a NaN would reach a formatter and throw.
     control = (
       <input
         {...common}
         inputMode="decimal"
         placeholder={copy.pricePlaceholder}
-        defaultValue={reaisText(Number(value))}
-        onChange={(event) => onChange(parseReais(event.target.value) ?? Number.NaN)}
+        defaultValue={typeof value === 'number' ? reaisText(value) : value}
+        onChange={(event) => onChange(parseReais(event.target.value) ?? event.target.value)}
       />
     );
   } else {
     const type = field.kind === 'link' || field.kind === 'video' ? 'url' : 'text';
     const maxLength = field.kind === 'line' ? field.max + 50 : 300;
-    control = (
-      <input {...common} type={type} maxLength={maxLength} value={String(value)} onChange={(event) => onChange(event.target.value)} />
-    );
+    control = <input {...common} type={type} maxLength={maxLength} value={String(value)} onChange={(event) => typed(event.target.value)} />;
   }
   return (
     <div>
@@ -101,11 +109,17 @@ function OfferField({ id, label, field, value, error, disabled, note, choices, o
           {hint}
         </p>
       ) : null}
+      {cleaned ? (
+        <p id={`${id}-cleaned`} role="status" className="mt-1 text-xs text-gold-300">
+          {copy.cleanedNote}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-300">
           {error}
         </p>
       ) : null}
+      {field.kind === 'color' && error ? <ColorSuggestion value={String(value)} disabled={disabled} onChange={onChange} /> : null}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { PayWaysTable } from './pay-ways-table.tsx';
 import { RecoveryTable } from './recovery-table.tsx';
 import { formatBRL, formatDateTime, formatRate } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
+import { VersionFigures } from './version-figures.tsx';
 
 // The chart library is only fetched when the overview is on screen.
 const DailyCharts = lazy(() => import('./daily-charts.tsx'));
@@ -88,6 +89,7 @@ export function OverviewSection({
       {overview.bump ? <BumpFiguresTable bump={overview.bump} /> : null}
       <RecoveryTable recovery={overview.recovery} />
       <FunnelTable overview={overview} />
+      <VersionFigures />
       {overview.payWays.bank.generated > 0 ? <PayWaysTable payWays={overview.payWays} /> : null}
       <SourceTable overview={overview} />
       <Suspense fallback={<p className="text-slate-400">{copy.loading}</p>}>

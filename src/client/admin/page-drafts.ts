@@ -1,9 +1,10 @@
 import { offerLabels } from '../../content/offer.ts';
 import { pageDrafts as copy } from '../../content/page-drafts.ts';
-import { formatBRL } from '../../shared/money.ts';
 import { layoutText } from '../../content/layout.ts';
 import { isOfferLayout } from '../../shared/offer-layout.ts';
+import { formatDraftAmount } from './format.ts';
 import type { AdminPageState, Offer, OfferSectionKey } from '../../shared/offer.ts';
+import { mergeOffers } from '../../shared/offer-merge.ts';
 
 /** The editor's work in the browser (docs/editing.md#drafts-and-merges). */
 export interface Editing {
@@ -45,18 +46,50 @@ export function editingFrom(data: AdminPageState): Editing {
 interface LocalCopy {
   offer: Offer;
   baseNumber: number;
+  /** The fields a publish found changed by both, still to pick after a reload. */
+  conflicts?: PendingConflict[];
 }
 
 const localKey = (editorKey: string) => `vitrine:page-draft:${editorKey}`;
 
-export function readLocalCopy(editorKey: string): LocalCopy | null {
+function parseLocalCopy(stored: string | null): LocalCopy | null {
   try {
-    const stored = window.localStorage.getItem(localKey(editorKey));
     const value = stored ? (JSON.parse(stored) as Partial<LocalCopy>) : null;
     return value && typeof value.baseNumber === 'number' && value.offer ? (value as LocalCopy) : null;
   } catch {
     return null;
   }
+}
+
+export function readLocalCopy(editorKey: string): LocalCopy | null {
+  try {
+    return parseLocalCopy(window.localStorage.getItem(localKey(editorKey)));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Another tab of this browser wrote the person's local copy (its typing, a pick): `onCopy` gets it, so every tab
+ * shows one draft and none saves over another's work unseen. Returns the unsubscribe.
+ */
+export function onOtherTabCopy(editorKey: string, onCopy: (copyOf: LocalCopy) => void): () => void {
+  const listener = (event: StorageEvent) => {
+    if (event.key !== localKey(editorKey)) return;
+    const copyOf = parseLocalCopy(event.newValue);
+    if (copyOf) onCopy(copyOf);
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
+
+/**
+ * This tab's work after another tab's `incoming` copy: `shared` is the last offer both tabs had, so the other tab's
+ * typing since and this tab's own both stay (a field typed in both at once keeps this tab's).
+ */
+export function withOtherTab(editing: Editing, shared: Offer, incoming: Offer): Editing {
+  if (sameOffer(editing.offer, incoming)) return editing;
+  return { ...editing, offer: mergeOffers(shared, incoming, editing.offer).offer, dirty: true };
 }
 
 export function writeLocalCopy(editorKey: string, copyOf: LocalCopy): void {
@@ -75,12 +108,16 @@ export function clearLocalCopy(editorKey: string): void {
   }
 }
 
-/** The work to start from: the local copy when it holds what the server's draft does not (unsaved, or another session's). */
-export function startEditing(data: AdminPageState): { editing: Editing; restored: boolean } {
+/**
+ * The work to start from: the local copy when it holds what the server's draft does not (unsaved, or another
+ * session's), with the conflicts still to pick.
+ */
+export function startEditing(data: AdminPageState): { editing: Editing; conflicts: PendingConflict[] | null; restored: boolean } {
   const fromServer = editingFrom(data);
   const local = readLocalCopy(data.editorKey);
-  if (!local || sameOffer(local.offer, fromServer.offer)) return { editing: fromServer, restored: false };
-  return { editing: { ...fromServer, offer: local.offer, baseNumber: local.baseNumber, dirty: true }, restored: true };
+  const conflicts = local?.conflicts?.length ? local.conflicts : null;
+  if (!local || (sameOffer(local.offer, fromServer.offer) && !conflicts)) return { editing: fromServer, conflicts: null, restored: false };
+  return { editing: { ...fromServer, offer: local.offer, baseNumber: local.baseNumber, dirty: true }, conflicts, restored: true };
 }
 
 /** "Seção: campo" for a conflict's path (`faq.items.2.answer` → "Perguntas frequentes: Perguntas 3, Resposta"). */
@@ -98,7 +135,8 @@ export function conflictLabel(path: string): string {
 
 /** A conflict's value as the seller reads it: a text as typed, an amount in reais, a list one item per line. */
 export function conflictText(path: string, value: unknown): string {
-  if (typeof value === 'number') return /Cents$/.test(path) ? formatBRL(value) : String(value);
+  if (/Cents$/.test(path)) return formatDraftAmount(value);
+  if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return value === '' ? copy.empty : value;
   if (isOfferLayout(value)) return layoutText(value);
   if (Array.isArray(value))

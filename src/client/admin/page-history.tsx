@@ -1,15 +1,14 @@
 import { useId, useState } from 'react';
 import { offerLabels, pageEditor } from '../../content/offer.ts';
-import { formatBRL } from '../../shared/money.ts';
 import type { Offer, PageVersionInfo } from '../../shared/offer.ts';
 import { offerChanges, type OfferChange, type PageVersionReply } from '../../shared/offer-diff.ts';
 import { imageSrc, parseImageRef } from '../../shared/offer-image.ts';
 import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { formatDateTime } from './format.ts';
+import { formatDateTime, formatDraftAmount } from './format.ts';
 import { consoleUsers } from '../../content/console-users.ts';
-import { changeSummary, VersionFigures } from './version-figures.tsx';
+import { changeSummary } from './version-figures.tsx';
 import { layoutChangeText } from '../../content/layout.ts';
 import type { OfferLayout } from '../../shared/offer-layout.ts';
 
@@ -27,12 +26,12 @@ function Shown({ change, value }: { change: OfferChange; value: unknown }) {
     );
   }
   if (value === null || value === undefined) return <>—</>;
-  if (typeof value === 'number') return <>{Number.isFinite(value) ? formatBRL(value) : '—'}</>;
+  if (typeof value === 'number') return <>{formatDraftAmount(value)}</>;
   if (typeof value === 'object')
     return (
       <>
         {Object.values(value as Record<string, string | number>)
-          .map((part) => (typeof part === 'number' ? formatBRL(part) : (choices[part] ?? part)))
+          .map((part) => (typeof part === 'number' ? formatDraftAmount(part) : (choices[part] ?? part)))
           .join(' — ')}
       </>
     );
@@ -71,7 +70,7 @@ export function OfferDiff({ live, draft, title = copy.diff.title }: { live: Offe
               <p className="text-brand-200 mt-1">{layoutChangeText(change.before as OfferLayout, change.after as OfferLayout)}</p>
             ) : change.kind === 'price' || change.kind === 'amount' ? (
               <p className="text-brand-200 mt-1">
-                {copy.diff.priceChange(formatBRL(Number(change.before)), formatBRL(Number(change.after)))}
+                {copy.diff.priceChange(formatDraftAmount(change.before), formatDraftAmount(change.after))}
               </p>
             ) : (
               <>
@@ -164,9 +163,6 @@ export function PageHistory({
           <p className="mt-3 text-sm text-slate-400">{copy.history.loadingDiff}</p>
         )}
       </ConfirmDialog>
-      <div className="mt-4">
-        <VersionFigures key={history[0]?.number ?? 0} />
-      </div>
     </section>
   );
 }

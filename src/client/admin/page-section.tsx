@@ -7,13 +7,23 @@ import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { adminApi } from './admin-api.ts';
 import { pageDrafts as draftsCopy } from '../../content/page-drafts.ts';
-import type { PagePublishConflictBody } from '../../shared/offer.ts';
+import type { Offer, PagePublishConflictBody } from '../../shared/offer.ts';
 import { withValueAt } from '../../shared/offer-merge.ts';
 import { invalidMessage, useJumpToInvalid } from './invalid-jump.ts';
 import { offerErrors } from './offer-edit.ts';
 import { OfferSectionForm } from './offer-form.tsx';
 import { PageConflicts } from './page-conflicts.tsx';
-import { clearLocalCopy, editingFrom, sameOffer, startEditing, writeLocalCopy, type Editing, type PendingConflict } from './page-drafts.ts';
+import {
+  clearLocalCopy,
+  editingFrom,
+  onOtherTabCopy,
+  sameOffer,
+  startEditing,
+  withOtherTab,
+  writeLocalCopy,
+  type Editing,
+  type PendingConflict,
+} from './page-drafts.ts';
 import { OfferDiff, PageHistory } from './page-history.tsx';
 import { PagePreview } from './page-preview.tsx';
 import { ReferencePriceNote } from './reference-price-note.tsx';
@@ -37,6 +47,10 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
   const [formKey, setFormKey] = useState(0);
   /** The next state loaded starts the editor again (first load, publish, discard, restore); a poll only moves the live version. */
   const resetNext = useRef(true);
+  /** The reset after this editor's own publish: typing kept from during it is no news to announce. */
+  const ownPublish = useRef(false);
+  /** The last offer this tab and the browser's other tabs agreed on: the base when their typing meets. */
+  const shared = useRef<Offer | null>(null);
   const [autosave, setAutosave] = useState<'idle' | 'saving' | 'saved'>('idle');
   const [section, setSection] = useState<OfferSectionKey>('hero');
   const [busy, setBusy] = useState(false);
@@ -55,11 +69,13 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
     if (!data) return;
     if (resetNext.current) {
       resetNext.current = false;
-      const { editing: start, restored } = startEditing(data);
+      const { editing: start, conflicts: pending, restored } = startEditing(data);
+      shared.current = start.offer;
       setEditing(start);
-      setConflicts(null);
+      setConflicts(pending && pending.length > 0 ? pending : null);
       setFormKey((key) => key + 1);
-      if (restored) setMessage({ kind: 'success', text: draftsCopy.restoredLocal });
+      if (restored && !ownPublish.current) setMessage({ kind: 'success', text: draftsCopy.restoredLocal });
+      ownPublish.current = false;
       return;
     }
     setEditing((previous) => {
@@ -68,6 +84,17 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
       return editingFrom(data);
     });
   }, [data]);
+
+  // Another tab of this sign-in typed: its work joins this tab's, and this tab saves the two together.
+  useEffect(() => {
+    if (!editorKey) return;
+    return onOtherTabCopy(editorKey, (incoming) => {
+      const base = shared.current;
+      shared.current = incoming.offer;
+      setEditing((previous) => (previous ? withOtherTab(previous, base ?? previous.offer, incoming.offer) : previous));
+      setFormKey((key) => key + 1);
+    });
+  }, [editorKey]);
 
   // Back to the console's tab: another editor's publish shows at once.
   useEffect(() => {
@@ -103,14 +130,18 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
   // The console draws this section again for its own reasons (new callbacks each time): not a reason to wait longer.
   const signedOut = useRef(onSignedOut);
   const jumpTo = useRef(jumpToInvalid);
+  const latest = useRef(editing);
   useEffect(() => {
     signedOut.current = onSignedOut;
     jumpTo.current = jumpToInvalid;
+    latest.current = editing;
   });
 
-  // Autosave: a second after the typing stops, when every field is valid and no conflict waits for a pick.
+  // Autosave: a second after the typing stops, when every field is valid and no conflict waits for a pick. Not while a
+  // publish (or a save) runs: typing then would be saved on the version before the one being published, and the console
+  // would take this editor's own publish for someone else's; it is saved once the publish is done, on its version.
   useEffect(() => {
-    if (!editing?.dirty || !valid || unpicked) return;
+    if (!editing?.dirty || !valid || unpicked || busy) return;
     const timer = window.setTimeout(() => {
       setAutosave('saving');
       saveNow(editing).then(
@@ -126,7 +157,7 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
       );
     }, AUTOSAVE_MS);
     return () => window.clearTimeout(timer);
-  }, [editing, valid, unpicked, saveNow]);
+  }, [editing, valid, unpicked, busy, saveNow]);
 
   if (state.kind === 'failed') return <Alert variant="destructive">{state.message || copy.invalid}</Alert>;
   if (!editing || !data) return <p className="text-slate-400">{copy.title}…</p>;
@@ -156,19 +187,22 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
     if (conflict?.merged && conflict.conflicts && typeof conflict.liveNumber === 'number') {
       const merged = conflict.merged;
       const liveNumber = conflict.liveNumber;
+      const pending = conflict.conflicts.map((each): PendingConflict => ({ ...each, picked: null }));
+      if (data) writeLocalCopy(data.editorKey, { offer: merged, baseNumber: liveNumber, conflicts: pending });
       setEditing((previous) => (previous ? { ...previous, offer: merged, baseNumber: liveNumber, dirty: true } : previous));
-      setConflicts(conflict.conflicts.map((each) => ({ ...each, picked: null })));
+      setConflicts(pending && pending.length > 0 ? pending : null);
       setFormKey((key) => key + 1);
     } else resetNext.current = true;
     void reload();
   }
 
   const pick = (conflict: PendingConflict, side: 'theirs' | 'mine') => {
-    setConflicts((previous) => previous?.map((each) => (each.path === conflict.path ? { ...each, picked: side } : each)) ?? null);
+    const picked = conflicts?.map((each) => (each.path === conflict.path ? { ...each, picked: side } : each)) ?? null;
+    setConflicts(picked);
     setEditing((previous) => {
       if (!previous) return previous;
       const offer = withValueAt(previous.offer, conflict.path, conflict[side]);
-      writeLocalCopy(data.editorKey, { offer, baseNumber: previous.baseNumber });
+      writeLocalCopy(data.editorKey, { offer, baseNumber: previous.baseNumber, conflicts: picked ?? undefined });
       return { ...previous, offer, dirty: true };
     });
     setFormKey((key) => key + 1);
@@ -184,9 +218,15 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
   const publish = () =>
     run(async () => {
       if (!editing.saved) return null;
+      const sent = editing.offer;
       const published = await adminApi.publishPage(editing.saved.revision);
-      clearLocalCopy(data.editorKey);
+      // Typed while the publish ran: kept, on the version just published (this editor's own, not someone else's).
+      const typed = latest.current;
+      if (typed && !sameOffer(typed.offer, sent)) writeLocalCopy(data.editorKey, { offer: typed.offer, baseNumber: published.number });
+      else clearLocalCopy(data.editorKey);
+      setEditing((previous) => (previous ? { ...previous, baseNumber: published.number } : previous));
       resetNext.current = true;
+      ownPublish.current = true;
       await reload();
       return copy.published(published.number);
     });
@@ -209,7 +249,7 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
   const landingBytes = editing.saved?.landingBytes ?? null;
   const overBudget = landingBytes !== null && landingBytes > data.landingBudgetBytes;
   const canPublish = editing.saved !== null && !editing.dirty && !busy && !unpicked;
-  const liveMoved = data.live.number > editing.baseNumber && (editing.dirty || editing.saved !== null);
+  const liveMoved = !busy && data.live.number > editing.baseNumber && (editing.dirty || editing.saved !== null);
 
   return (
     <div className="space-y-4">
@@ -252,7 +292,7 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
         fromEnvironment={data.fromEnvironment}
         onChange={(offer) => {
           setFieldErrors({});
-          if (editorKey) writeLocalCopy(editorKey, { offer, baseNumber: editing.baseNumber });
+          if (editorKey) writeLocalCopy(editorKey, { offer, baseNumber: editing.baseNumber, conflicts: conflicts ?? undefined });
           setEditing({ ...editing, offer, dirty: true });
         }}
       />

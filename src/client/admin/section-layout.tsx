@@ -27,7 +27,8 @@ export function SectionLayoutField({ value, onChange }: { value: OfferLayout; on
               data-layout-section={section}
               className={cn(
                 'flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-line/70 bg-ink-900/60 p-3',
-                shown ? '' : 'opacity-70',
+                // Dashed, not faded: a faded caption fell to 4.06:1.
+                shown ? '' : 'border-dashed',
               )}
             >
               <span className="min-w-0 flex-1">

@@ -45,8 +45,8 @@ function cellsOf(version: PageVersionFigures): Array<[string, string]> {
 }
 
 /**
- * Each version's sales beside the history (docs/editing.md#figures). Only for those who may see orders: for others the
- * server answers 403 and nothing is shown.
+ * Each version's sales (docs/editing.md#figures), in Visão geral: only those who may see orders open it, so no one else
+ * ever asks for them (the server refuses them anyway).
  */
 export function VersionFigures() {
   const [versions, setVersions] = useState<PageVersionFigures[] | null>(null);
@@ -63,6 +63,7 @@ export function VersionFigures() {
         {copy.title}
       </h3>
       <p className="mt-1 text-xs text-slate-400">{copy.caption}</p>
+      <p className="mt-1 text-xs text-slate-400">{copy.visitorsHint}</p>
       {/* On a phone, one card a version: eight columns do not fit 390 px. */}
       <ul className="mt-3 space-y-2 sm:hidden">
         {versions.map((version) => (

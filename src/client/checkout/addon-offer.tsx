@@ -3,7 +3,7 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { bankLink as linkCopy } from '../../content/bank-link.ts';
 import { bumpCopy } from '../../content/offers.ts';
 import type { AddonOffer as AddonOfferData, AddonPriceChangedBody } from '../../shared/checkout.ts';
-import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
+import { orderKeyHeaders } from '../../shared/order-view-key.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { ApiError, apiFetch, bodyCarries } from '../lib/api.ts';
 import { trackPurchaseOnce } from '../lib/purchase-tracking.ts';
@@ -177,6 +177,8 @@ export function AddonOffer({
   const sending = useRef(false);
   // The seller's newer name or price, from the server's 409: shown in the offer's place, and the version the next tap sends.
   const [repriced, setRepriced] = useState<AddonOfferData | null>(null);
+  // The server's reason the one tap could not be had (the vínculo ended at the bank), shown above the add-on's PIX.
+  const [linkNote, setLinkNote] = useState<string | null>(null);
   const shown = repriced ?? offer;
   const title = shown?.title ?? (phase.kind === 'pix' ? (phase.order.items[0]?.title ?? '') : '');
 
@@ -185,13 +187,14 @@ export function AddonOffer({
     try {
       const { redirectUri } = await apiFetch('POST /api/orders/:id/addon/biometria', {
         params: { id: orderId },
-        headers: { [ORDER_VIEW_KEY_HEADER]: viewKey },
+        headers: orderKeyHeaders(viewKey),
         json: shown ? { offerVersion: shown.version } : {},
       });
       window.location.assign(redirectUri);
       return true;
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 409 && isAddonRepriced(failure.body)) throw failure;
+      if (failure instanceof ApiError && failure.status === 409 && failure.message) setLinkNote(failure.message);
       return false;
     }
   };
@@ -204,7 +207,7 @@ export function AddonOffer({
       if (accept && bankLinked && (await payByLink())) return;
       const reply = await apiFetch('POST /api/orders/:id/addon', {
         params: { id: orderId },
-        headers: { [ORDER_VIEW_KEY_HEADER]: viewKey },
+        headers: orderKeyHeaders(viewKey),
         // What the buyer saw: a newer price comes back as a 409 before any charge (docs/editing.md#prices).
         json: { accept, ...(accept && shown ? { offerVersion: shown.version } : {}) },
       });
@@ -231,14 +234,17 @@ export function AddonOffer({
 
   if (phase.kind === 'pix') {
     return (
-      <AddonPix
-        addon={phase.order}
-        title={title}
-        open={open}
-        sandbox={sandbox}
-        guaranteeDays={guaranteeDays}
-        onRegenerate={() => void answer(true)}
-      />
+      <>
+        {linkNote ? <Alert variant="destructive">{linkNote}</Alert> : null}
+        <AddonPix
+          addon={phase.order}
+          title={title}
+          open={open}
+          sandbox={sandbox}
+          guaranteeDays={guaranteeDays}
+          onRegenerate={() => void answer(true)}
+        />
+      </>
     );
   }
   return shown ? (

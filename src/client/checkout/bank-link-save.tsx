@@ -1,7 +1,7 @@
 import { FingerprintPattern } from 'lucide-react';
 import { useState } from 'react';
 import { bankLink as copy } from '../../content/bank-link.ts';
-import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
+import { orderKeyHeaders } from '../../shared/order-view-key.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -25,7 +25,7 @@ function BankLinkSave({ orderId, viewKey }: { orderId: string; viewKey: string }
     try {
       const { redirectUri } = await apiFetch('POST /api/orders/:id/vinculo', {
         params: { id: orderId },
-        headers: { [ORDER_VIEW_KEY_HEADER]: viewKey },
+        headers: orderKeyHeaders(viewKey),
       });
       window.location.assign(redirectUri);
     } catch (failure) {
@@ -60,10 +60,18 @@ function BankLinkSave({ orderId, viewKey }: { orderId: string; viewKey: string }
 }
 
 /**
- * On the order's page, in the tab that bought, once paid: keep the bank for next time, and the add-on offered after
+ * On the order's page, in the tab that bought or one with the e-mailed key (a new tab from the bank app), once paid: keep the bank for next time, and the add-on offered after
  * payment, paid in one tap under the vínculo when there is one.
  */
-export function AfterBankPayment({ order, sandbox, guaranteeDays }: { order: OpenOrder; sandbox: boolean; guaranteeDays: string }) {
+export function AfterBankPayment({
+  order,
+  sandbox,
+  guaranteeDays,
+}: {
+  order: Pick<OpenOrder, 'orderId' | 'viewKey'>;
+  sandbox: boolean;
+  guaranteeDays: string;
+}) {
   const status = useOrderStatus(order.orderId, order.viewKey, true);
   const [linkReturn] = useState(() => returnedWith('vinculo'));
   const [addonPaid] = useState(() => returnedWith('adicional') === '1' && returnedWith('banco') === 'pago');

@@ -2,7 +2,7 @@ import { ArrowLeft, Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { openFinance as copy } from '../../content/open-finance.ts';
 import type { OpenFinanceBanksReply } from '../../shared/open-finance.ts';
-import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
+import { orderKeyHeaders } from '../../shared/order-view-key.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -96,7 +96,7 @@ export default function BankPicker({ orderId, viewKey, onClose }: { orderId: str
     try {
       const { redirectUri } = await apiFetch('POST /api/orders/:id/open-finance', {
         params: { id: orderId },
-        headers: { [ORDER_VIEW_KEY_HEADER]: viewKey },
+        headers: orderKeyHeaders(viewKey),
         json: { participantId: bank.id },
       });
       window.location.assign(redirectUri);

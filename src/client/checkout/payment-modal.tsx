@@ -275,21 +275,26 @@ export default function PaymentModal({
             />
           </div>
         </>
-      ) : OrderProgress ? (
-        <OrderProgress
-          order={phase.order}
-          open={open}
-          error={error}
-          sandbox={sandbox}
-          guaranteeDays={guaranteeDays}
-          regenerating={regenerating}
-          onRegenerate={() => void regenerate()}
-          onClose={() => changeOpen(false)}
-        />
       ) : (
-        <p className="mt-4 animate-pulse text-sm text-slate-400" role="status">
-          {copy.form.processing}
-        </p>
+        // The panel replaces a form a phone had scrolled down to "GERAR PIX": it opens at its top, where "Pagar no app do banco" is.
+        <div ref={scrollDialogToTop}>
+          {OrderProgress ? (
+            <OrderProgress
+              order={phase.order}
+              open={open}
+              error={error}
+              sandbox={sandbox}
+              guaranteeDays={guaranteeDays}
+              regenerating={regenerating}
+              onRegenerate={() => void regenerate()}
+              onClose={() => changeOpen(false)}
+            />
+          ) : (
+            <p className="mt-4 animate-pulse text-sm text-slate-400" role="status">
+              {copy.form.processing}
+            </p>
+          )}
+        </div>
       )}
     </ModalDialog>
   );
@@ -298,6 +303,7 @@ export default function PaymentModal({
 /** POST /api/orders's 409 when the prices changed since this checkout showed them. */
 /** A refusal shown above the form is brought into view as it appears (a ref per message: each new one scrolls). */
 const scrollIntoView = (element: HTMLElement | null) => element?.scrollIntoView({ block: 'nearest' });
+const scrollDialogToTop = (element: HTMLElement | null) => element?.closest('dialog')?.scrollTo({ top: 0 });
 
 const isPriceChanged = (body: unknown): body is PriceChangedBody => bodyCarries(body, 'product');
 

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { openFinance as copy } from '../../content/open-finance.ts';
-import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
+import { orderKeyHeaders } from '../../shared/order-view-key.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -18,7 +18,7 @@ export default function ProviderBankPage({ orderId, viewKey, onClose }: { orderI
     let live = true;
     apiFetch('POST /api/orders/:id/open-finance', {
       params: { id: orderId },
-      headers: { [ORDER_VIEW_KEY_HEADER]: viewKey },
+      headers: orderKeyHeaders(viewKey),
       json: {},
     }).then(
       ({ redirectUri }) => window.location.assign(redirectUri),

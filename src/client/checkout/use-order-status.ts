@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OrderStatusReply } from '../../shared/checkout.ts';
-import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
+import { orderKeyHeaders } from '../../shared/order-view-key.ts';
 import { apiFetch } from '../lib/api.ts';
 import { afterPaint } from '../lib/after-paint.ts';
 
@@ -27,7 +27,7 @@ export function useOrderStatus(orderId: string, viewKey: string, active: boolean
     inFlight.current = true;
     setChecking(true);
     try {
-      setState(await apiFetch('GET /api/orders/:id', { params: { id: orderId }, headers: { [ORDER_VIEW_KEY_HEADER]: viewKey } }));
+      setState(await apiFetch('GET /api/orders/:id', { params: { id: orderId }, headers: orderKeyHeaders(viewKey) }));
     } catch {
       // A failed poll is retried at the next tick; the buyer sees no error for it.
     } finally {

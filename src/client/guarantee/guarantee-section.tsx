@@ -14,7 +14,8 @@ const RefundDialog = lazy(loadDialog);
  * "Garantia de N dias": the member page's card and the order page's block. While the window is
  * open it offers "Pedir reembolso" (a dialog loaded on demand), or, with no `target` (an order page
  * opened without the e-mailed key), says where to ask; then the request as it stands, or that the
- * window closed. `#reembolso` (the access e-mail's link) brings it into view and focuses its heading.
+ * window closed, or that a contestação at the buyer's bank decides instead. `#reembolso` (the
+ * access e-mail's link) brings it into view and focuses its heading.
  */
 export function GuaranteeSection({
   guarantee,
@@ -165,6 +166,13 @@ function GuaranteeStateText({ state, canSend, supportEmail }: { state: Guarantee
       return (
         <>
           <p>{copy.closed(state.days, state.endsAt)}</p>
+          <HelpLine supportEmail={supportEmail} />
+        </>
+      );
+    case 'disputed':
+      return (
+        <>
+          <p>{copy.disputed}</p>
           <HelpLine supportEmail={supportEmail} />
         </>
       );

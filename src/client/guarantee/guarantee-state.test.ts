@@ -55,4 +55,13 @@ describe('guaranteeState', () => {
     expect(guaranteeState(view(request('declined')))).toMatchObject({ kind: 'declined', reason: null });
     expect(guaranteeJumpLabel(guaranteeState(view(request('requested'))))).toBe('Seu pedido de reembolso');
   });
+
+  it('while a contestação is open, says so over the window and any request, with no link near the top', () => {
+    const disputed = view({ canRequest: false, disputeOpen: true });
+    const state = guaranteeState(disputed);
+    expect(state).toEqual({ kind: 'disputed' });
+    expect(guaranteeHeading(disputed, state)).toBe('Garantia de 7 dias');
+    expect(guaranteeJumpLabel(state)).toBeNull();
+    expect(guaranteeState(view({ ...request('requested'), disputeOpen: true }))).toEqual({ kind: 'disputed' });
+  });
 });

@@ -19,7 +19,8 @@ function formatDayAndMonth(at: number): string {
  * What the guarantee block shows, from the server's view of it:
  * - `open`: "Pedir reembolso" (or, on an order page without the e-mailed key, where to ask);
  * - `requested` / `approved` / `declined` / `refunded`: the buyer's request as it stands;
- * - `closed`: the window ended with no request.
+ * - `closed`: the window ended with no request;
+ * - `disputed`: a contestação is open at the buyer's bank, which decides and returns the money itself.
  * The server decides whether a request may be made (`canRequest`); the page never second-guesses
  * it with this device's clock, which may be wrong.
  */
@@ -29,10 +30,13 @@ export type GuaranteeState =
   | { kind: 'approved' }
   | { kind: 'declined'; requestedAt: string; reason: string | null }
   | { kind: 'refunded' }
-  | { kind: 'closed'; days: number; endsAt: string };
+  | { kind: 'closed'; days: number; endsAt: string }
+  | { kind: 'disputed' };
 
 export function guaranteeState(view: GuaranteeView): GuaranteeState {
   const { request } = view;
+  // Before any request's state: while the bank decides, neither a request nor its follow-up is the seller's to act on.
+  if (view.disputeOpen) return { kind: 'disputed' };
   // A part already given back (an item refunded in the provider's panel, or by the seller) leaves the rest refundable.
   if (request && !(request.status === 'refunded' && view.canRequest)) {
     const requestedAt = formatDayAndMonth(request.requestedAt);
@@ -62,7 +66,7 @@ export function guaranteeHeading(view: GuaranteeView, state: GuaranteeState): st
  */
 export function guaranteeJumpLabel(state: GuaranteeState): string | null {
   if (state.kind === 'open') return copy.jumpOpen(state.days, state.endsAt);
-  if (state.kind === 'closed') return null;
+  if (state.kind === 'closed' || state.kind === 'disputed') return null;
   return copy.jumpRequest;
 }
 

@@ -19,7 +19,7 @@ export function HowItWorks() {
           <ol className="mt-8 grid gap-4">
             {copy.steps.map((step, index) => (
               <li key={index} className="flex gap-4 rounded-2xl border border-line bg-ink-850/70 p-4">
-                <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-500 font-black text-ink-950">
+                <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-700 font-black text-white">
                   {index + 1}
                 </span>
                 <span>

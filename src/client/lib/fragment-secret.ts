@@ -9,7 +9,8 @@ export function takeFragmentSecret(pattern: RegExp, storageKey: string): string 
   try {
     if (fromLink) {
       window.sessionStorage.setItem(storageKey, fromLink);
-      window.history.replaceState(window.history.state, '', window.location.pathname);
+      // The query stays: the bank's way back says there how it went (`?banco=`, `?vinculo=`).
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
       return fromLink;
     }
     return window.sessionStorage.getItem(storageKey) ?? undefined;

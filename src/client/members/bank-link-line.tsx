@@ -6,7 +6,12 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 
-type State = { kind: 'none' } | { kind: 'linked'; bank: string } | { kind: 'removing'; bank: string } | { kind: 'removed' };
+type Ended = 'revoked' | 'expired';
+type State =
+  | { kind: 'none' }
+  | { kind: 'linked'; bank: string; ended?: Ended }
+  | { kind: 'removing'; bank: string; ended?: Ended }
+  | { kind: 'removed' };
 
 /**
  * The buyer's JSR vínculo (docs/payments.md#jsr-the-add-on-in-one-tap), when they have one: which bank, and
@@ -18,8 +23,8 @@ export function BankLinkLine({ className }: { className?: string }) {
   useEffect(() => {
     let live = true;
     apiFetch('GET /api/access/vinculo')
-      .then(({ bank }) => {
-        if (live && bank) setState({ kind: 'linked', bank });
+      .then(({ bank, ended }) => {
+        if (live && bank) setState({ kind: 'linked', bank, ...(ended ? { ended } : {}) });
       })
       // A line that could not load is left out: the rest of the page does not depend on it.
       .catch(() => undefined);
@@ -29,15 +34,15 @@ export function BankLinkLine({ className }: { className?: string }) {
   }, []);
 
   if (state.kind === 'none') return null;
-  const remove = async (bank: string) => {
-    setState({ kind: 'removing', bank });
+  const remove = async (shown: { bank: string; ended?: Ended }) => {
+    setState({ ...shown, kind: 'removing' });
     setError(null);
     try {
       await apiFetch('POST /api/access/vinculo/remover');
       setState({ kind: 'removed' });
     } catch (failure) {
       setError(failure instanceof ApiError && failure.message ? failure.message : copy.api.notRemoved);
-      setState({ kind: 'linked', bank });
+      setState({ ...shown, kind: 'linked' });
     }
   };
   return (
@@ -52,7 +57,9 @@ export function BankLinkLine({ className }: { className?: string }) {
         </p>
       ) : (
         <>
-          <p className="mt-2 text-sm text-pretty text-slate-300">{copy.member.linked(state.bank)}</p>
+          <p className="mt-2 text-sm text-pretty text-slate-300">
+            {state.ended ? copy.member.ended[state.ended](state.bank) : copy.member.linked(state.bank)}
+          </p>
           {error ? (
             <Alert variant="destructive" className="mt-3">
               {error}
@@ -61,7 +68,7 @@ export function BankLinkLine({ className }: { className?: string }) {
           <Button
             variant="secondary"
             className="mt-4"
-            onClick={() => void remove(state.bank)}
+            onClick={() => void remove(state)}
             disabled={state.kind === 'removing'}
             aria-busy={state.kind === 'removing' || undefined}
           >

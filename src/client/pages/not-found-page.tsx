@@ -12,7 +12,7 @@ export default function NotFoundPage() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center px-6 text-center">
       <Logo />
-      <p className="mt-10 text-7xl font-black text-brand-500/80">{notFound.code}</p>
+      <p className="mt-10 text-7xl font-black text-brand-400">{notFound.code}</p>
       <h1 className="mt-4 text-2xl font-bold text-white">{notFound.headline}</h1>
       <p className="mt-2 max-w-sm text-slate-400">{notFound.text}</p>
       <Link

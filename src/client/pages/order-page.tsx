@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { openFinance as bankCopy } from '../../content/open-finance.ts';
 import { orderPage as copy } from '../../content/order-page.ts';
 import type { GuaranteeView } from '../../shared/refunds.ts';
+import { asContactKey } from '../../shared/order-view-key.ts';
 import { paths, type PageMeta } from '../../shared/routes.ts';
 import { AfterBankPayment } from '../checkout/bank-link-save.tsx';
 import { ModalSkeleton } from '../checkout/modal-skeleton.tsx';
@@ -40,11 +41,18 @@ export default function OrderPage() {
   // The way back from the bank (/api/open-finance/volta): `?banco=recusado` or `pendente`.
   const [fromBank] = useState(() => (typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('banco')));
   const { state, checking, reload } = useOrderPage(ref, contactKey);
+  const reply = state.kind === 'ready' ? state.reply : undefined;
+  // Any other tab (the bank app's new one, the e-mail's link, after the tab was closed) acts with the e-mailed key:
+  // the server then names the order, and offers what the buying tab would.
+  const actor =
+    ownOrder ??
+    (reply && (reply.status === 'pending' || reply.status === 'paid') && reply.orderId && contactKey
+      ? { orderId: reply.orderId, viewKey: asContactKey(contactKey) }
+      : null);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const [checkoutUsed, setCheckoutUsed] = useState(false);
   const [updatedGuarantee, setUpdatedGuarantee] = useState<GuaranteeView | null>(null);
   const { sandbox, supportEmail, guaranteeDays } = getPublicConfig();
-  const reply = state.kind === 'ready' ? state.reply : undefined;
 
   // A payment this page saw happen counts as the purchase (once per order, as in the modal).
   const pending = useRef<{ amountCents: number; items: OrderItem[] } | null>(null);
@@ -88,14 +96,14 @@ export default function OrderPage() {
             onRegenerate={startCheckout}
             onCheckNow={() => void reload()}
             checking={checking}
-            bankPayment={ownOrder}
+            bankPayment={actor}
           />
         </>
       ) : null}
       {reply?.status === 'paid' ? (
         <>
           <PaidOrderPanel publicRef={ref} maskedEmail={reply.maskedEmail} items={reply.items} />
-          {ownOrder ? <AfterBankPayment order={ownOrder} sandbox={sandbox} guaranteeDays={guaranteeDays} /> : null}
+          {actor ? <AfterBankPayment order={actor} sandbox={sandbox} guaranteeDays={guaranteeDays} /> : null}
           <GuaranteeSection
             className="mt-8"
             guarantee={updatedGuarantee ?? reply.guarantee}

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { findAccessOrderById, type AccessOrder } from '../orders/order-access.ts';
 
@@ -36,18 +36,35 @@ export async function revokeOrderTokens(db: Executor, orderId: string, now: numb
   await db.updateTable('access_tokens').set({ revoked_at: now }).where('order_id', '=', orderId).where('revoked_at', 'is', null).execute();
 }
 
-const HOUR_MS = 60 * 60_000;
+/** Openings kept one row each per order; past it they are counted per day and address (member_page_open_tallies). */
+export const OPENINGS_KEPT_PER_ORDER = 100;
 
-/** The first open of each hour only, so a link reloaded in a loop cannot grow the table. */
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Every opening counts (the defence says how many, docs/disputes.md#what-the-defence-says), yet a link reloaded in a loop
+ * cannot grow the tables: a row per opening up to the cap, then a count per order, day and address.
+ */
 export async function recordMemberPageOpen(
   db: Kysely<Database>,
   orderId: string,
   now: number,
   client: string | null = null,
 ): Promise<void> {
+  // One statement, so the cap is read where the row is written; concurrent openings may pass it by as many as race.
+  const kept = await sql`insert into member_page_opens (order_id, at, client)
+    select ${orderId}, cast(${now} as bigint), cast(${client} as text)
+    where (select count(*) from member_page_opens where order_id = ${orderId}) < ${OPENINGS_KEPT_PER_ORDER}`.execute(db);
+  if (Number(kept.numAffectedRows ?? 0) > 0) return;
   await db
-    .insertInto('member_page_opens')
-    .values({ order_id: orderId, opened_hour: Math.floor(now / HOUR_MS), at: now, client })
-    .onConflict((conflict) => conflict.columns(['order_id', 'opened_hour']).doNothing())
+    .insertInto('member_page_open_tallies')
+    .values({ order_id: orderId, day: Math.floor(now / DAY_MS), client: client ?? '', openings: 1, first_at: now, last_at: now })
+    .onConflict((conflict) =>
+      conflict.columns(['order_id', 'day', 'client']).doUpdateSet({
+        openings: sql`member_page_open_tallies.openings + 1`,
+        first_at: sql`case when excluded.first_at < member_page_open_tallies.first_at then excluded.first_at else member_page_open_tallies.first_at end`,
+        last_at: sql`case when excluded.last_at > member_page_open_tallies.last_at then excluded.last_at else member_page_open_tallies.last_at end`,
+      }),
+    )
     .execute();
 }

@@ -35,7 +35,7 @@ export async function lookUpAccessToken(db: Kysely<Database>, token: string): Pr
     : { kind: 'revoked', orderId: found.order.id, ended: found.order.status === 'reversed' };
 }
 
-/** Recorded with the hashed client group, never the address; one row per order and hour at most. */
+/** Recorded with the hashed client group, never the address; bounded per order (access-repository.ts recordMemberPageOpen). */
 export async function openMemberPage(
   db: Kysely<Database>,
   token: string,
@@ -158,7 +158,9 @@ export async function listAccessLinkDates(db: Kysely<Database>, orderIds: readon
 
 export async function pruneMemberPageOpens(db: Kysely<Database>, before: number): Promise<number> {
   const result = await db.deleteFrom('member_page_opens').where('at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  // A day's count goes once its first opening is past the retention: never kept longer than an opening's row.
+  const tallies = await db.deleteFrom('member_page_open_tallies').where('first_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows) + Number(tallies.numDeletedRows);
 }
 
 /** Whether the order's buyer may open the member page now: paid, and its access not taken back. */

@@ -8,9 +8,15 @@ import { liveReplacement } from '../orders/order-page-service.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { leftToPayOf, paidReplacementOf } from '../orders/paid-elsewhere.ts';
 import { bankLinkView } from '../orders/open-finance-links.ts';
+import { isOrderContactKey } from '../orders/order-links.ts';
 
 /** Once paid, the access link goes only to the tab that created the order. */
-export async function describeOrderStatus(deps: OrdersDeps, orderId: string, viewKey?: string): Promise<OrderStatusReply | undefined> {
+export async function describeOrderStatus(
+  deps: OrdersDeps,
+  orderId: string,
+  viewKey?: string,
+  contactKey?: string,
+): Promise<OrderStatusReply | undefined> {
   const found = await findOrderById(deps.db, orderId);
   if (!found) return undefined;
   const now = deps.now?.() ?? Date.now();
@@ -29,13 +35,14 @@ export async function describeOrderStatus(deps: OrdersDeps, orderId: string, vie
   if (order.kind === 'addon') return { status };
   const accessUrl = await modalAccessLink(deps.db, order, viewKey, now);
   const reply: OrderStatusReply = accessUrl ? { status, accessUrl } : { status, accessNote: copy.paid.sentByEmail };
-  // Only the tab that bought may answer the one-time offer.
+  // Only the tab that bought, or the holder of the e-mailed key (a new tab from the bank app), may answer the offer.
+  const mayAct = viewKeyMatches(order, viewKey) || isOrderContactKey(order, contactKey);
   const bump = deps.config.orderBump;
-  if (bump && viewKeyMatches(order, viewKey) && (await addonOfferOpen(deps, order))) {
+  if (bump && mayAct && (await addonOfferOpen(deps, order))) {
     // The live version's name and price, which acceptAddonOffer charges while that version is live.
     reply.addonOffer = addonOfferOf(bump, await deps.prices.live());
   }
-  const bankLink = viewKeyMatches(order, viewKey) ? await bankLinkView(deps, order) : null;
+  const bankLink = mayAct ? await bankLinkView(deps, order) : null;
   if (bankLink) reply.bankLink = bankLink;
   return reply;
 }

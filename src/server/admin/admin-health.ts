@@ -17,7 +17,7 @@ import { failingMessages, outboxBacklog } from '../outbox/outbox-queue.ts';
 import { CONVERSION_KIND_FAMILY } from '../conversions/conversions-events.ts';
 import { WEBHOOK_KIND_FAMILY } from '../outgoing-webhooks/outgoing-webhooks-events.ts';
 import { countOpenDuplicates, lastPostbackAt } from '../orders/order-console-lookup.ts';
-import { countSpotsTaken, countUnsettledOrdersByProvider, listWebhookRejections } from '../orders/order-lookup.ts';
+import { countSpotsTaken, countUnsettledOrdersByProvider, listUnrecognisedEvents, listWebhookRejections } from '../orders/order-lookup.ts';
 import { countOpenRefunds } from '../refunds/refund-admin.ts';
 import { CLOCK_SKEW_SHOWN_MS, listSkewedInstances } from '../db/database-clock.ts';
 
@@ -85,7 +85,7 @@ export async function readHealth(
     }
   };
   const month = businessMonth(now);
-  const [gateway, smtp, lastPostback, outbox, taken, duplicates, webhooks, conversions, openRefunds, overdueRefunds, skewed] =
+  const [gateway, smtp, lastPostback, outbox, taken, duplicates, webhooks, conversions, openRefunds, overdueRefunds, skewed, unread] =
     await Promise.all([
       gatewayCheck(),
       smtpCheck(),
@@ -98,6 +98,7 @@ export async function readHealth(
       countOpenRefunds(db),
       countOpenRefunds(db, now - REFUND_ANSWER_DAYS * DAY_MS),
       listSkewedInstances(db, { now, toleranceMs: CLOCK_SKEW_SHOWN_MS }),
+      listUnrecognisedEvents(db),
     ]);
   const given = (list: typeof webhooks) => list.filter((delivery) => delivery.nextAttemptAt === null).length;
   const optionalChecks: HealthCheck[] = [];
@@ -149,6 +150,23 @@ export async function readHealth(
         postbackMinutes === null ? text.detail.noPostback : text.detail.postbackAgo(copy.time.ago(postbackMinutes)),
       ),
       check('duplicates', duplicates === 0, text.detail.duplicates(duplicates)),
+      // A verified event no reader knows may be money moving: named, counted and dated, never silent.
+      check(
+        'events',
+        unread.length === 0,
+        unread.length === 0
+          ? text.detail.eventsOk
+          : text.detail.events(
+              unread.map((event) =>
+                text.detail.eventOf(
+                  providerName(event.provider, { sandbox: false }),
+                  event.name,
+                  event.count,
+                  formatDateTime(event.lastAt),
+                ),
+              ),
+            ),
+      ),
       // Left unanswered past the promise of the terms (docs/refunds.md).
       check('refunds', overdueRefunds === 0, text.detail.refunds(openRefunds, overdueRefunds)),
       smtp,

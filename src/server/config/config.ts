@@ -64,7 +64,7 @@ export interface Config {
   disputesPollSeconds: number;
   disputeBlockAfter: number;
   /** The seller's WhatsApp for dispute alerts, with the template Meta approved for it; null → e-mail only. */
-  disputeAlertWhatsapp: { to: string; template: string } | null;
+  disputeAlertWhatsapp: { to: string; template: string; readAlertTemplate: string } | null;
   refundMode: 'manual' | 'auto';
   /** Off → refunds are done by hand in the gateway panel. */
   gatewayRefunds: boolean;
@@ -217,7 +217,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     disputesPollSeconds: values.DISPUTES_POLL_SECONDS,
     disputeBlockAfter: values.DISPUTE_BLOCK_AFTER,
     disputeAlertWhatsapp: values.DISPUTE_ALERT_WHATSAPP
-      ? { to: whatsappDigits(values.DISPUTE_ALERT_WHATSAPP)!, template: values.WHATSAPP_TEMPLATE_DISPUTE }
+      ? {
+          to: whatsappDigits(values.DISPUTE_ALERT_WHATSAPP)!,
+          template: values.WHATSAPP_TEMPLATE_DISPUTE,
+          readAlertTemplate: values.WHATSAPP_TEMPLATE_READ_ALERT,
+        }
       : null,
     refundMode: values.REFUND_MODE,
     gatewayRefunds: values.GATEWAY_REFUNDS === '1',

@@ -160,6 +160,8 @@ export const EnvSchema = z.object({
     { message: 'must be a phone number with area code, e.g. 5511987654321' },
   ),
   WHATSAPP_TEMPLATE_DISPUTE: templateName('vitrine_contestacao'),
+  // The same number's alert when a provider's disputes cannot be read for an hour (docs/whatsapp.md).
+  WHATSAPP_TEMPLATE_READ_ALERT: templateName('vitrine_leitura_falhou'),
   REFUND_MODE: z.preprocess(
     blankAsUnset,
     z

@@ -43,6 +43,12 @@ import { openFinancePaymentsMigration } from './migrations/0046-open-finance-pay
 import { openFinanceLinksMigration } from './migrations/0047-open-finance-links.ts';
 import { experimentsMigration } from './migrations/0048-experiments.ts';
 import { orderExperimentsMigration } from './migrations/0049-order-experiments.ts';
+import { openFinanceReadsMigration } from './migrations/0054-open-finance-reads.ts';
+import { unrecognisedEventsMigration } from './migrations/0058-unrecognised-events.ts';
+import { disputePollHealthMigration } from './migrations/0060-dispute-poll-health.ts';
+import { disputeReturnedMigration } from './migrations/0061-dispute-returned.ts';
+import { memberPageOpeningsMigration } from './migrations/0062-member-page-openings.ts';
+import { pageVersionVisitorsMigration } from './migrations/0063-page-version-visitors.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
 import type { Database } from './schema.ts';
 
@@ -93,6 +99,12 @@ const migrations: Record<string, Migration> = {
   '0047_open_finance_links': openFinanceLinksMigration,
   '0048_experiments': experimentsMigration,
   '0049_order_experiments': orderExperimentsMigration,
+  '0054_open_finance_reads': openFinanceReadsMigration,
+  '0058_unrecognised_events': unrecognisedEventsMigration,
+  '0060_dispute_poll_health': disputePollHealthMigration,
+  '0061_dispute_returned': disputeReturnedMigration,
+  '0062_member_page_openings': memberPageOpeningsMigration,
+  '0063_page_version_visitors': pageVersionVisitorsMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

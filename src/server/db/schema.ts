@@ -245,6 +245,13 @@ export interface PageVersionFunnelTable {
   count: number;
 }
 
+/** Migration 0063: who was counted as a version's visitor on a day (a daily id, as the A/B tests'); today's and yesterday's. */
+export interface PageVersionVisitorsTable {
+  day: string;
+  version: number;
+  visitor: string;
+}
+
 /** Migration 0046: a payment started at the buyer's bank; `returned_at` when it went back automatically. */
 export interface OpenFinancePaymentsTable {
   payment_id: string;
@@ -259,6 +266,8 @@ export interface OpenFinancePaymentsTable {
   returned_at: number | null;
   /** 1: made under a vínculo (JSR, migration 0047), read from `/pagamentos-biometria/pix`. */
   jsr: Generated<number>;
+  /** Migration 0054: the reconciler's last read of it, while it waits (docs/payments.md#open-finance). */
+  checked_at: number | null;
 }
 
 /** Migration 0047: a buyer's JSR vínculo; `pending` until their bank approves it, deleted when removed or erased. */
@@ -269,9 +278,11 @@ export interface OpenFinanceLinksTable {
   participant_id: string;
   idempotency_key: string;
   redirect_uri: string;
-  state: 'pending' | 'active' | 'refused';
+  state: 'pending' | 'active' | 'refused' | 'revoked' | 'expired';
   created_at: number;
   active_at: number | null;
+  /** Migration 0054: the bank's name as Efí listed it when the vínculo was made, for the buyer's copy of their data. */
+  bank_name: string | null;
 }
 
 export interface AdminLoginLimitsTable {
@@ -291,12 +302,22 @@ export interface AdminAuditTable {
   actor: Generated<string | null>;
 }
 
+/** One row per opening of the member page, up to a cap per order (access/access-repository.ts). */
 export interface MemberPageOpensTable {
   order_id: string;
-  opened_hour: number;
   at: number;
   /** The hashed client group that opened it (http/rate-limit.ts `clientKey`), never the address; null before 0021. */
   client: Generated<string | null>;
+}
+
+/** Openings past the cap: one row per order, day (since the epoch, UTC) and client ('' when none), with their count. */
+export interface MemberPageOpenTalliesTable {
+  order_id: string;
+  day: number;
+  client: string;
+  openings: number;
+  first_at: number;
+  last_at: number;
 }
 
 /** One row per item of a charge (docs/money.md#refunds): a part refund leaves the charge's other items on their own. */
@@ -408,6 +429,15 @@ export interface WebhookRejectionsTable {
   last_reason: string | null;
 }
 
+/** A verified provider event of a name the shop does not know: one row per provider and name. */
+export interface UnrecognisedEventsTable {
+  provider: ProviderId;
+  name: string;
+  count: number;
+  first_at: number;
+  last_at: number;
+}
+
 /** One published version of the seller's offer (docs/editing.md); number 0 is the build's content files, never a row. */
 export interface PageVersionsTable {
   number: number;
@@ -476,6 +506,8 @@ export interface DisputesTable {
   defence_channel: DefenceChannel | null;
   /** 1 or 0: the payer the provider names matches the buyer; null when it names none. */
   payer_matches: number | null;
+  /** The MED's devolução read on the charge (its total there), whole or part; null while none was read. Migration 0061. */
+  returned_cents: number | null;
   updated_at: number;
 }
 
@@ -497,6 +529,11 @@ export interface DisputePollsTable {
   next_poll_at: number;
   /** An instance reading the list holds it until then; a crash frees it once that passes. */
   claimed_until: number | null;
+  last_success_at: number | null;
+  /** The first failed read of a run of failures; null once a read succeeds. */
+  failing_since: number | null;
+  /** The last failure in the seller's words (the adapter's Portuguese message). */
+  last_error: string | null;
 }
 
 export interface Database {
@@ -517,9 +554,11 @@ export interface Database {
   admin_invites: AdminInvitesTable;
   admin_session_names: AdminSessionNamesTable;
   page_version_funnel: PageVersionFunnelTable;
+  page_version_visitors: PageVersionVisitorsTable;
   open_finance_payments: OpenFinancePaymentsTable;
   open_finance_links: OpenFinanceLinksTable;
   member_page_opens: MemberPageOpensTable;
+  member_page_open_tallies: MemberPageOpenTalliesTable;
   pix_email_quota: PixEmailQuotaTable;
   access_tokens: AccessTokensTable;
   refunds: RefundsTable;
@@ -529,6 +568,7 @@ export interface Database {
   whatsapp_messages: WhatsappMessagesTable;
   whatsapp_opt_outs: WhatsappOptOutsTable;
   webhook_rejections: WebhookRejectionsTable;
+  unrecognised_events: UnrecognisedEventsTable;
   page_versions: PageVersionsTable;
   page_editor_drafts: PageEditorDraftsTable;
   page_images: PageImagesTable;
@@ -578,7 +618,7 @@ export interface ExperimentsTable {
   page: string;
   /** The page while the test runs, null after: one running test per page (unique). */
   running_page: string | null;
-  status: 'running' | 'stopped' | 'decided';
+  status: 'running' | 'stopped' | 'decided' | 'chosen';
   name: string;
   variants: string;
   metric: string;

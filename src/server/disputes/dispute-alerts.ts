@@ -1,21 +1,20 @@
 // The seller's alerts about a dispute: each one outbox row, so never lost nor sent twice (docs/disputes.md#alerts).
 import type { Kysely, Transaction } from 'kysely';
 import { disputeAlerts as copy, disputeStateLabels } from '../../content/disputes.ts';
-import { formatBRL } from '../../shared/money.ts';
-import { formatDateTime } from '../../shared/time.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
-import { findOrderById } from '../orders/order-lookup.ts';
 import type { OutboxHandler } from '../outbox/outbox-kinds.ts';
-import { sendTemplate } from '../whatsapp/cloud-api.ts';
+import type { ClaimedMessage } from '../outbox/outbox-repository.ts';
+import { sendTemplate, type TemplateMessage } from '../whatsapp/cloud-api.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
-import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
-import { alertOf, DISPUTE_ALERT_FAMILY, DISPUTE_REMINDERS, notNeeded } from './dispute-alert-email.ts';
-import { findDispute, listDisputesDueWithin, type DisputeRow } from './dispute-repository.ts';
+import { MessageNotNeededError } from '../outbox/outbox-worker.ts';
+import { DISPUTE_ALERT_FAMILY, DISPUTE_OUTCOMES, DISPUTE_REMINDERS, loadDisputeAlert, type DisputeAlert } from './dispute-alert-email.ts';
+import { listDisputesDueWithin, type DisputeRow } from './dispute-repository.ts';
+import { CONSOLE_DISPUTE_QUERY, paths } from '../../shared/routes.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** `dispute_whatsapp:{dispute id}[:{reminder}]`: the same alerts on the seller's WhatsApp (DISPUTE_ALERT_WHATSAPP). */
+/** `dispute_whatsapp:{dispute id}[:{reminder or outcome}]`: the same alerts on the seller's WhatsApp (DISPUTE_ALERT_WHATSAPP). */
 export const DISPUTE_WHATSAPP_FAMILY = 'dispute_whatsapp:';
 
 export interface AlertChannels {
@@ -33,6 +32,12 @@ export async function queueOpenedAlert(trx: Executor, dispute: DisputeRow, now: 
   await queueAlert(trx, dispute, '', now, channels);
 }
 
+/** Won or lost, told once each (the outbox keeps one row per kind); pass the transaction that recorded it. */
+export async function queueOutcomeAlert(trx: Executor, dispute: DisputeRow, now: number, channels: AlertChannels): Promise<void> {
+  const outcome = DISPUTE_OUTCOMES.find((state) => state === dispute.state);
+  if (outcome) await queueAlert(trx, dispute, `:${outcome}`, now, channels);
+}
+
 /** Reminders due for open, undefended disputes, none whose time passed before it opened; one outbox row per kind: safe anywhere. */
 export async function queueDueReminders(db: Kysely<Database>, now: number, channels: AlertChannels = { whatsapp: false }): Promise<number> {
   let queued = 0;
@@ -45,33 +50,61 @@ export async function queueDueReminders(db: Kysely<Database>, now: number, chann
   return queued;
 }
 
-/** Meta's template WHATSAPP_TEMPLATE_DISPUTE, the console as its button; without the Cloud API set nothing goes, as for buyers. */
-export function disputeWhatsappHandler(deps: {
-  db: Kysely<Database>;
-  config: Pick<Config, 'whatsapp' | 'disputeAlertWhatsapp'>;
-}): OutboxHandler {
-  const { cloud } = deps.config.whatsapp;
+/** {{4}}: the time left before the deadline, or what the dispute's row records. */
+function whatsappStatus({ dispute, step, facts }: DisputeAlert): string {
+  if (step.kind === 'reminder') return step.reminder.left;
+  if (step.kind === 'outcome')
+    return step.outcome === 'won'
+      ? copy.whatsappWon
+      : facts.returned === null
+        ? copy.whatsappLostAwaited
+        : copy.whatsappLost(facts.returned);
+  return disputeStateLabels[dispute.state];
+}
+
+type SellerTemplate = Omit<TemplateMessage, 'to' | 'language'>;
+type SellerTarget = NonNullable<Config['disputeAlertWhatsapp']>;
+
+/**
+ * A template to the seller's own number (DISPUTE_ALERT_WHATSAPP), never a buyer's; `compose` reads the row again and
+ * throws MessageNotNeededError when nothing is left to say. Without the Cloud API set nothing goes, as for buyers.
+ */
+export function sellerWhatsappHandler(
+  config: Pick<Config, 'whatsapp' | 'disputeAlertWhatsapp'>,
+  compose: (row: ClaimedMessage, target: SellerTarget) => Promise<SellerTemplate>,
+): OutboxHandler {
+  const { cloud } = config.whatsapp;
   return {
     channel: 'whatsapp',
     mode: cloud ? 'cloud_api' : 'simulated',
     async deliver(row) {
-      const target = deps.config.disputeAlertWhatsapp;
+      const target = config.disputeAlertWhatsapp;
       if (!target) throw new MessageNotNeededError('no alert number set');
-      const { id, reminder } = alertOf(row.kind, DISPUTE_WHATSAPP_FAMILY);
-      const [dispute, order] = await Promise.all([findDispute(deps.db, id), findOrderById(deps.db, row.orderId)]);
-      if (!dispute || !order) throw new UndeliverableMessageError(`dispute WhatsApp for ${row.orderId}: dispute or order gone`);
-      if (notNeeded(dispute, reminder)) throw new MessageNotNeededError('dispute defended or closed');
+      const message = await compose(row, target);
       if (!cloud) return { recipient: 'simulated' };
-      const due = dispute.defence_due_at === null ? copy.noDeadline : formatDateTime(Number(dispute.defence_due_at));
-      await sendTemplate(cloud, {
-        to: target.to,
-        template: target.template,
-        language: deps.config.whatsapp.language,
-        body: [order.public_ref, formatBRL(Number(dispute.amount_cents)), due, reminder?.left ?? disputeStateLabels[dispute.state]],
-        urlSuffix: 'painel',
-        callbackData: `dispute:${dispute.id}`,
-      });
+      await sendTemplate(cloud, { ...message, to: target.to, language: config.whatsapp.language });
       return { recipient: 'seller' };
     },
   };
+}
+
+/**
+ * Meta's template WHATSAPP_TEMPLATE_DISPUTE: order and buyer, amount, deadline in Brasília time, and the time left or the
+ * result; the console as its button.
+ */
+export function disputeWhatsappHandler(deps: {
+  db: Kysely<Database>;
+  config: Pick<Config, 'whatsapp' | 'disputeAlertWhatsapp'>;
+}): OutboxHandler {
+  return sellerWhatsappHandler(deps.config, async (row, target) => {
+    const alert = await loadDisputeAlert(deps.db, row, DISPUTE_WHATSAPP_FAMILY);
+    const { facts } = alert;
+    return {
+      template: target.template,
+      body: [copy.whatsappOrder(facts.ref, facts.buyer), facts.amount, facts.due, whatsappStatus(alert)],
+      // The template's button is the shop's address with one variable after it: a query, as no hash can be sent there.
+      urlSuffix: `${paths.admin.slice(1)}?${CONSOLE_DISPUTE_QUERY}=${encodeURIComponent(alert.dispute.id)}`,
+      callbackData: `dispute:${alert.dispute.id}`,
+    };
+  });
 }

@@ -59,3 +59,44 @@ export async function releaseDisputePoll(
     .where('claimed_until', '=', claimedUntil)
     .execute();
 }
+
+/** A read's outcome: a success clears the failure; a failure keeps the first time of its run. Returns that time, or null. */
+export async function recordPollOutcome(
+  db: Kysely<Database>,
+  provider: ProviderId,
+  now: number,
+  error: string | null,
+): Promise<number | null> {
+  if (error === null) {
+    await db
+      .updateTable('dispute_polls')
+      .set({ last_success_at: now, failing_since: null, last_error: null })
+      .where('provider', '=', provider)
+      .execute();
+    return null;
+  }
+  await db
+    .updateTable('dispute_polls')
+    .set((eb) => ({ failing_since: eb.fn.coalesce('failing_since', eb.val(now)), last_error: error.slice(0, 500) }))
+    .where('provider', '=', provider)
+    .execute();
+  const row = await db.selectFrom('dispute_polls').select('failing_since').where('provider', '=', provider).executeTakeFirst();
+  return row?.failing_since == null ? now : Number(row.failing_since);
+}
+
+export interface PollHealth {
+  provider: ProviderId;
+  lastSuccessAt: number | null;
+  failingSince: number | null;
+  lastError: string | null;
+}
+
+export async function listPollHealth(db: Kysely<Database>): Promise<PollHealth[]> {
+  const rows = await db.selectFrom('dispute_polls').selectAll().execute();
+  return rows.map((row) => ({
+    provider: row.provider,
+    lastSuccessAt: row.last_success_at === null ? null : Number(row.last_success_at),
+    failingSince: row.failing_since === null ? null : Number(row.failing_since),
+    lastError: row.last_error,
+  }));
+}

@@ -3,9 +3,13 @@ import type { Database } from '../db/schema.ts';
 import type { Payments } from '../gateway/payments.ts';
 import type { ProviderDispute, ProviderId } from '../gateway/pix-provider.ts';
 import type { Logger } from '../lib/logger.ts';
-import { claimDisputePoll, completeDisputePoll, releaseDisputePoll } from './dispute-poll-repository.ts';
+import { disputePollAlert as pollCopy } from '../../content/disputes.ts';
+import { GatewayError } from '../gateway/types.ts';
+import { SHOP_ALERT_ORDER_ID } from '../orders/unrecognised-events.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { claimDisputePoll, completeDisputePoll, recordPollOutcome, releaseDisputePoll } from './dispute-poll-repository.ts';
 
-/** Efí has no infraction webhook, so lists are polled (docs/disputes.md); FOLLOW_MS is reread: `inicio`/`fim` may not see changes. */
+/** Efí has no infraction webhook and Woovi's may be lost, so lists are polled (docs/disputes.md); FOLLOW_MS is reread: the windows may not see changes. */
 
 /** Read again at every poll: an infraction is analysed within days, and its money returned within 11 days of that. */
 export const FOLLOW_MS = 30 * 24 * 60 * 60_000;
@@ -13,6 +17,13 @@ export const FOLLOW_MS = 30 * 24 * 60 * 60_000;
 export const OVERLAP_MS = 5 * 60_000;
 /** A poll holds its claim this long; an instance that dies mid-poll frees it once this passes. */
 export const CLAIM_MS = 5 * 60_000;
+
+/** A list unread this long is a MED that may pass its 2–3-day defence unseen: the seller is told once per run of failures. */
+export const POLL_ALERT_AFTER_MS = 60 * 60_000;
+/** `dispute_poll_alert:{provider}:{first failure}`: one e-mail per run of failures, on any number of instances. */
+export const DISPUTE_POLL_ALERT_FAMILY = 'dispute_poll_alert:';
+/** `dispute_poll_whatsapp:{provider}:{first failure}`: the same alert on the seller's WhatsApp (DISPUTE_ALERT_WHATSAPP). */
+export const DISPUTE_POLL_WHATSAPP_FAMILY = 'dispute_poll_whatsapp:';
 
 export type ApplyProviderDispute = (providerId: ProviderId, dispute: ProviderDispute) => Promise<unknown>;
 
@@ -23,6 +34,8 @@ export interface DisputePollDeps {
   now?: () => number;
   pollSeconds: number;
   applyDispute: ApplyProviderDispute;
+  /** The seller's WhatsApp is set (DISPUTE_ALERT_WHATSAPP): the alert goes there too. */
+  channels?: { whatsapp: boolean };
 }
 
 export interface ProviderPoll {
@@ -32,8 +45,17 @@ export interface ProviderPoll {
   error?: string;
 }
 
+/** Records a failed read in the seller's words; past an hour of failures, queues the seller's alert for this run. */
+async function pollFailed(deps: DisputePollDeps, provider: ProviderId, now: number, error: string): Promise<void> {
+  const since = await recordPollOutcome(deps.db, provider, now, error);
+  if (since === null || now - since < POLL_ALERT_AFTER_MS) return;
+  const row = { orderId: SHOP_ALERT_ORDER_ID, payload: null, now };
+  await enqueueOutboxMessage(deps.db, { ...row, kind: `${DISPUTE_POLL_ALERT_FAMILY}${provider}:${since}` });
+  if (deps.channels?.whatsapp) await enqueueOutboxMessage(deps.db, { ...row, kind: `${DISPUTE_POLL_WHATSAPP_FAMILY}${provider}:${since}` });
+}
+
 /** Providers that take charges and retired ones alike: a MED on an old charge still reaches its provider's list. */
-function pollableProviders(deps: DisputePollDeps) {
+export function pollableProviders(deps: Pick<DisputePollDeps, 'payments'>) {
   const seen = new Set<ProviderId>();
   return [...deps.payments.providers, ...deps.payments.retired].filter((provider) => {
     if (!provider.disputes?.list || seen.has(provider.id)) return false;
@@ -61,7 +83,10 @@ async function pollProvider(
     await releaseDisputePoll(deps.db, provider.id, claimedUntil, nextPollAt);
     const message = error instanceof Error ? error.message : String(error);
     deps.logger.warn('Dispute poll failed', { provider: provider.id, error: message });
-    return { provider: provider.id, outcome: 'failed', disputes: 0, error: message };
+    // The adapters' messages are Portuguese and name the fix (a missing scope, a refused credential).
+    const said = error instanceof GatewayError ? message : pollCopy.unreadable;
+    await pollFailed(deps, provider.id, now, said);
+    return { provider: provider.id, outcome: 'failed', disputes: 0, error: said };
   }
   // Each one on its own: one that cannot be recorded does not hold back the others; the window is then read again.
   let unrecorded = 0;
@@ -79,9 +104,12 @@ async function pollProvider(
   }
   if (unrecorded > 0) {
     await releaseDisputePoll(deps.db, provider.id, claimedUntil, nextPollAt);
-    return { provider: provider.id, outcome: 'failed', disputes: disputes.length, error: `${unrecorded} not recorded` };
+    const said = pollCopy.unrecorded(unrecorded);
+    await pollFailed(deps, provider.id, now, said);
+    return { provider: provider.id, outcome: 'failed', disputes: disputes.length, error: said };
   }
   await completeDisputePoll(deps.db, provider.id, claimedUntil, now, nextPollAt);
+  await recordPollOutcome(deps.db, provider.id, now, null);
   return { provider: provider.id, outcome: 'polled', disputes: disputes.length };
 }
 

@@ -4,7 +4,7 @@ import type { DefenceChannel, DisputeState } from '../../shared/disputes.ts';
 import type { Database, DisputeBlocksTable, DisputesTable } from '../db/schema.ts';
 import { newId } from '../orders/ids.ts';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+export type Executor = Kysely<Database> | Transaction<Database>;
 export type DisputeRow = Selectable<DisputesTable>;
 export type DisputeBlockRow = Selectable<DisputeBlocksTable>;
 export type BlockKind = DisputeBlocksTable['kind'];
@@ -16,7 +16,12 @@ export function isOpenDispute(row: Pick<DisputeRow, 'state'>): boolean {
   return OPEN_DISPUTE_STATES.includes(row.state);
 }
 
-export type NewDispute = Omit<DisputesTable, 'id' | 'closed_at' | 'defence_sent_at' | 'defence_channel' | 'updated_at'>;
+export type NewDispute = Omit<
+  DisputesTable,
+  'id' | 'closed_at' | 'defence_sent_at' | 'defence_channel' | 'updated_at' | 'returned_cents'
+> & {
+  returned_cents?: number | null;
+};
 
 /** Inserted once per provider's id: a replay finds the row already there and inserts nothing. */
 export async function insertDispute(db: Executor, dispute: NewDispute): Promise<{ row: DisputeRow; created: boolean }> {
@@ -24,7 +29,15 @@ export async function insertDispute(db: Executor, dispute: NewDispute): Promise<
   const closed = isOpenDispute(dispute) ? null : dispute.opened_at;
   await db
     .insertInto('disputes')
-    .values({ ...dispute, id, closed_at: closed, defence_sent_at: null, defence_channel: null, updated_at: dispute.opened_at })
+    .values({
+      ...dispute,
+      id,
+      returned_cents: dispute.returned_cents ?? null,
+      closed_at: closed,
+      defence_sent_at: null,
+      defence_channel: null,
+      updated_at: dispute.opened_at,
+    })
     .onConflict((conflict) => conflict.columns(['provider', 'provider_dispute_id']).doNothing())
     .execute();
   const row = await db
@@ -40,7 +53,15 @@ export async function insertDispute(db: Executor, dispute: NewDispute): Promise<
 export async function updateDispute(
   db: Executor,
   id: string,
-  change: { state: DisputeState; rawStatus: string | null; amountCents: number; defenceDueAt: number | null; payerMatches: number | null },
+  change: {
+    state: DisputeState;
+    rawStatus: string | null;
+    amountCents: number;
+    defenceDueAt: number | null;
+    payerMatches: number | null;
+    /** The MED's devolução read on the charge; absent when this change did not read one. */
+    returnedCents?: number;
+  },
   now: number,
 ): Promise<DisputeRow | undefined> {
   const current = await findDispute(db, id);
@@ -54,7 +75,9 @@ export async function updateDispute(
     change.rawStatus === current.raw_status &&
     change.amountCents === Number(current.amount_cents) &&
     change.defenceDueAt === (current.defence_due_at === null ? null : Number(current.defence_due_at)) &&
-    (change.payerMatches ?? current.payer_matches) === current.payer_matches;
+    (change.payerMatches ?? current.payer_matches) === current.payer_matches &&
+    (change.returnedCents === undefined ||
+      change.returnedCents === (current.returned_cents === null ? null : Number(current.returned_cents)));
   if (same || reopening) return undefined;
   return db
     .updateTable('disputes')
@@ -64,6 +87,7 @@ export async function updateDispute(
       amount_cents: change.amountCents,
       defence_due_at: change.defenceDueAt,
       payer_matches: change.payerMatches ?? current.payer_matches,
+      returned_cents: change.returnedCents ?? current.returned_cents,
       closed_at: OPEN_DISPUTE_STATES.includes(state) ? null : (current.closed_at ?? now),
       updated_at: now,
     })
@@ -71,6 +95,11 @@ export async function updateDispute(
     .where('state', '=', current.state)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** The MED's devolução read on the charge of a dispute entered by hand. */
+export async function setDisputeReturned(db: Executor, id: string, cents: number, now: number): Promise<void> {
+  await db.updateTable('disputes').set({ returned_cents: cents, updated_at: now }).where('id', '=', id).execute();
 }
 
 /** Closes an open dispute; false when it was already closed (a second press, another instance). */
@@ -190,11 +219,13 @@ export async function isAnyBlocked(
   if (hashes.length === 0) return false;
   const rows = await db
     .selectFrom('dispute_blocks')
-    .select(['kind', 'hash', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .select(['kind', (eb) => eb.fn.countAll<number | string>().as('n')])
     .where('removed_at', 'is', null)
     .where((eb) => eb.or(hashes.map(({ kind, hash }) => eb.and([eb('kind', '=', kind), eb('hash', '=', hash)]))))
-    .groupBy(['kind', 'hash'])
+    .groupBy('kind')
     .execute();
+  // Counted per kind: a kind may be looked up by more than one hash (an e-mail folded and as written before the
+  // fold), and an order holds one row per kind, so the sum is the number of lost disputes' orders.
   return rows.some((row) => Number(row.n) >= threshold);
 }
 

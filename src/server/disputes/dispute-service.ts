@@ -1,6 +1,7 @@
 // A buyer's contestation of a paid PIX: opened, defended once, won or lost (docs/disputes.md).
+import { formatBRL } from '../../shared/money.ts';
 import { createHash, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { disputesApi } from '../../content/disputes.ts';
 import { digitsOnly } from '../../shared/digits.ts';
 import type {
@@ -29,11 +30,14 @@ import {
 import { askRecheck, reverseOrder, setMedReturnedCents } from '../orders/order-transitions.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
-import { loadPurchase } from '../orders/purchase-service.ts';
+import { medReturnOf, type PurchaseRecord } from '../orders/purchase-ledger.ts';
+import { loadPurchase, loadPurchaseView } from '../orders/purchase-service.ts';
 import { renderEvidencePdf } from '../evidence/evidence-document.ts';
 import { loadOrderEvidence } from '../refunds/order-evidence.ts';
-import { queueOpenedAlert } from './dispute-alerts.ts';
+import { queueOpenedAlert, queueOutcomeAlert } from './dispute-alerts.ts';
+import { foldEmailForBlock } from './block-email.ts';
 import { buildDefenceText } from './dispute-defence.ts';
+import { checkPayer } from './payer-check.ts';
 import {
   claimDefence,
   closeDispute,
@@ -48,9 +52,11 @@ import {
   listOpenDisputes,
   releaseDefence,
   removeBlock,
+  setDisputeReturned,
   updateDispute,
   type BlockKind,
   type DisputeRow,
+  type Executor,
 } from './dispute-repository.ts';
 
 export type DisputesDeps = OrdersDeps;
@@ -59,17 +65,46 @@ const nowOf = (deps: Pick<DisputesDeps, 'now'>) => deps.now?.() ?? Date.now();
 
 export const alertChannels = (deps: Pick<DisputesDeps, 'config'>) => ({ whatsapp: deps.config.disputeAlertWhatsapp !== null });
 
+/** Closes an open dispute and queues its outcome's alert in the same transaction: told once, and only if it closed here. */
+async function closeAndTell(deps: DisputesDeps, id: string, state: DisputeState, now: number): Promise<DisputeRow | undefined> {
+  return deps.db.transaction().execute(async (trx) => {
+    const closed = await closeDispute(trx, id, state, now);
+    if (closed) await tellOutcome(deps, trx, closed, now);
+    return closed;
+  });
+}
+
+/**
+ * Queues a decided dispute's alert; a lost one's money is recorded first, in the same transaction: the outbox may send the
+ * alert the moment it commits, and it reads what the MED took back from the order's row.
+ */
+async function tellOutcome(deps: DisputesDeps, trx: Transaction<Database>, dispute: DisputeRow, now: number): Promise<void> {
+  if (dispute.state === 'lost') {
+    const order = await findOrderById(trx, dispute.order_id);
+    if (order) await recordMedReturned(deps, trx, order, now);
+  }
+  await queueOutcomeAlert(trx, dispute, now, alertChannels(deps));
+}
+
 export type ApplyResult = { kind: 'unknown_order' } | { kind: 'applied'; dispute: DisputeRow; changed: boolean };
 
 /** Idempotent: a replayed event finds the dispute as it stands and changes nothing (docs/disputes.md#knowing). */
 export async function applyProviderDispute(deps: DisputesDeps, providerId: ProviderId, dispute: ProviderDispute): Promise<ApplyResult> {
-  const order = await findDisputedOrder(deps.db, providerId, dispute);
+  const order = (await findDisputedOrder(deps.db, providerId, dispute)) ?? (await orderOfUnseenPayment(deps, providerId, dispute));
   if (!order) {
     // Ids only: the payer the provider names stays out of the log.
     deps.logger.warn('Dispute of no known order', { provider: providerId, dispute: dispute.disputeId });
     return { kind: 'unknown_order' };
   }
   return applyToOrder(deps, order, dispute);
+}
+
+/** A listed dispute names only its payment, whose id the shop keeps once it saw it paid: else the provider names the charge. */
+async function orderOfUnseenPayment(deps: DisputesDeps, providerId: ProviderId, dispute: ProviderDispute) {
+  const chargeOfPayment = deps.payments.get(providerId)?.disputes?.chargeOfPayment;
+  if (dispute.chargeId || !dispute.endToEndId || !chargeOfPayment) return undefined;
+  const chargeId = await chargeOfPayment(dispute.endToEndId);
+  return chargeId ? findDisputedOrder(deps.db, providerId, { chargeId, endToEndId: null }) : undefined;
 }
 
 /** A charge's read-back or a verified webhook showed a dispute, or a MED devolução (orders/ tells it: `dispute_seen`). */
@@ -86,8 +121,7 @@ async function closeClearedDisputes(deps: DisputesDeps, order: OrderRow, outcome
   const now = nowOf(deps);
   for (const row of await disputesOfOrders(deps.db, [order.id])) {
     if (row.source !== 'provider' || row.provider !== order.provider || !isOpenDispute(row)) continue;
-    if (await closeDispute(deps.db, row.id, outcome, now))
-      deps.logger.info('Dispute closed', { order: order.id, dispute: row.id, outcome });
+    if (await closeAndTell(deps, row.id, outcome, now)) deps.logger.info('Dispute closed', { order: order.id, dispute: row.id, outcome });
   }
 }
 
@@ -100,26 +134,33 @@ async function recordMedReturn(deps: DisputesDeps, order: OrderRow, returned: Me
   const manual = all.find((row) => row.source === 'manual' && (isOpenDispute(row) || row.state === 'lost'));
   if (!current && manual) {
     const now = nowOf(deps);
-    if (isOpenDispute(manual)) await closeDispute(deps.db, manual.id, 'lost', now);
+    await setDisputeReturned(deps.db, manual.id, returned.cents, now);
+    if (isOpenDispute(manual)) await closeAndTell(deps, manual.id, 'lost', now);
     await endLostDispute(deps, order, now);
     return;
   }
-  await applyToOrder(deps, order, {
-    disputeId: current?.provider_dispute_id ?? `med:${returned.chargeId}`,
-    chargeId: returned.chargeId,
-    endToEndId: returned.endToEndId ?? current?.end_to_end_id ?? null,
-    amountCents: returned.cents,
-    state: 'lost',
-    rawStatus: returned.rawStatus ?? 'reversed',
-    defenceDueAt: current?.defence_due_at === undefined || current.defence_due_at === null ? null : Number(current.defence_due_at),
-    payer: null,
-  });
+  // The contested amount stays the provider's (an infraction names the whole Pix); the money is the devolução's own.
+  await applyToOrder(
+    deps,
+    order,
+    {
+      disputeId: current?.provider_dispute_id ?? `med:${returned.chargeId}`,
+      chargeId: returned.chargeId,
+      endToEndId: returned.endToEndId ?? current?.end_to_end_id ?? null,
+      amountCents: current ? Number(current.amount_cents) : returned.cents,
+      state: 'lost',
+      rawStatus: returned.rawStatus ?? 'reversed',
+      defenceDueAt: current?.defence_due_at === undefined || current.defence_due_at === null ? null : Number(current.defence_due_at),
+      payer: null,
+    },
+    returned.cents,
+  );
 }
 
-async function applyToOrder(deps: DisputesDeps, order: OrderRow, dispute: ProviderDispute): Promise<ApplyResult> {
+async function applyToOrder(deps: DisputesDeps, order: OrderRow, dispute: ProviderDispute, returnedCents?: number): Promise<ApplyResult> {
   const now = nowOf(deps);
   const amountCents = dispute.amountCents ?? Number(order.amount_cents);
-  const payerMatches = payerMatch(dispute.payer, order);
+  const payerMatches = checkPayer(dispute.payer, order);
   const result = await deps.db.transaction().execute(async (trx) => {
     const inserted = await insertDispute(trx, {
       order_id: order.id,
@@ -133,17 +174,28 @@ async function applyToOrder(deps: DisputesDeps, order: OrderRow, dispute: Provid
       defence_due_at: dispute.defenceDueAt,
       opened_at: now,
       payer_matches: payerMatches,
+      returned_cents: returnedCents ?? null,
     });
     if (inserted.created) {
       if (isOpenDispute(inserted.row)) await queueOpenedAlert(trx, inserted.row, now, alertChannels(deps));
+      // Seen already decided (a MED devolução with no dispute known before): its outcome is the seller's first word of it.
+      else await tellOutcome(deps, trx, inserted.row, now);
       return { row: inserted.row, changed: true };
     }
     const updated = await updateDispute(
       trx,
       inserted.row.id,
-      { state: dispute.state, rawStatus: dispute.rawStatus, amountCents, defenceDueAt: dispute.defenceDueAt, payerMatches },
+      {
+        state: dispute.state,
+        rawStatus: dispute.rawStatus,
+        amountCents,
+        defenceDueAt: dispute.defenceDueAt,
+        payerMatches,
+        ...(returnedCents === undefined ? {} : { returnedCents }),
+      },
       now,
     );
+    if (updated) await tellOutcome(deps, trx, updated, now);
     return { row: updated ?? inserted.row, changed: updated !== undefined };
   });
   if (result.row.state === 'lost') await endLostDispute(deps, order, now);
@@ -153,32 +205,53 @@ async function applyToOrder(deps: DisputesDeps, order: OrderRow, dispute: Provid
   return { kind: 'applied', dispute: result.row, changed: result.changed };
 }
 
-/** By CPF where both have one, else by name, never logged; a name only confirms, since banks shorten and reorder names. */
-function payerMatch(payer: ProviderDispute['payer'], order: OrderRow): number | null {
-  if (!payer) return null;
-  if (payer.document && order.buyer_document) return Number(normalizeDocument(payer.document) === normalizeDocument(order.buyer_document));
-  if (payer.name && order.buyer_name && sameName(payer.name, order.buyer_name)) return 1;
-  return null;
+/**
+ * What the MED took back of a charge (docs/disputes.md#lost): the devolução a read of the charge showed, whole or part, when one
+ * was read; else the lost disputes' amounts, except where only a read can tell the money (`medReturnOnRead`: Efí), which counts
+ * nothing until it is read.
+ */
+function medReturnedOf(disputes: readonly DisputeRow[], order: Pick<OrderRow, 'amount_cents'>, returnsOnRead: boolean) {
+  const read = disputes.filter((row) => row.returned_cents !== null).map((row) => Number(row.returned_cents));
+  const lost = disputes.filter((row) => row.state === 'lost');
+  const awaited = (row: DisputeRow) => returnsOnRead && row.source === 'provider';
+  // The charge's read gives the MED's total there: the largest one read is the latest.
+  const cents =
+    read.length > 0 ? Math.max(...read) : lost.filter((row) => !awaited(row)).reduce((sum, row) => sum + Number(row.amount_cents), 0);
+  return { cents: Math.min(cents, Number(order.amount_cents)), awaitingRead: read.length === 0 && lost.some(awaited) };
 }
 
-const sameName = (a: string, b: string) => {
-  const plain = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-  return plain(a) === plain(b);
-};
-
-/** Blocks the buyer's details and ends the access to what it covers, counted as returned by the MED, not refunded. Safe to rerun. */
+/**
+ * Counts what the MED took back as returned by it, not refunded, ending the access to the items it covers (whole charge,
+ * or the one item whose price it matches; a part keeps the access); blocks the buyer only when the whole purchase went
+ * back. Safe to rerun.
+ */
 async function endLostDispute(deps: DisputesDeps, order: OrderRow, now: number): Promise<void> {
-  await insertBlocks(deps.db, order.id, blockHashesOf(order), now);
-  const lost = (await disputesOfOrders(deps.db, [order.id])).filter((row) => row.state === 'lost');
-  const returned = Math.min(
-    lost.reduce((sum, row) => sum + Number(row.amount_cents), 0),
-    Number(order.amount_cents),
-  );
-  await setMedReturnedCents(deps.db, order.id, returned, now);
+  const { cents: returned, awaitingRead } = await recordMedReturned(deps, deps.db, order, now);
+  // Lost at the provider, the money not yet seen going: the charge is read again at once.
+  if (awaitingRead && order.charge_id) await askRecheck(deps.db, order.id, now);
   if (returned >= Number(order.amount_cents) && order.status === 'paid') {
     if (await reverseOrder(deps, order.id, 'reversed', now))
       deps.logger.warn('Dispute lost: payment returned by the MED', { order: order.id });
   }
+  if (returned > 0 && (await wholePurchaseReturned(deps, order.id))) await insertBlocks(deps.db, order.id, blockHashesOf(order), now);
+}
+
+/** Sets the order's "Devolvido pelo MED" from its disputes as they stand (medReturnedOf); rerunning changes nothing. */
+async function recordMedReturned(deps: DisputesDeps, db: Executor, order: OrderRow, now: number) {
+  const returnsOnRead = deps.payments.get(order.provider)?.capabilities.medReturnOnRead === true;
+  const result = medReturnedOf(await disputesOfOrders(db, [order.id]), order, returnsOnRead);
+  await setMedReturnedCents(db, order.id, result.cents, now);
+  return result;
+}
+
+/** No item the buyer paid for is left: each went back, by the MED or a refund, and the MED took at least one. */
+async function wholePurchaseReturned(deps: DisputesDeps, orderId: string): Promise<boolean> {
+  const view = await loadPurchaseView(deps.db, orderId, deps.config);
+  if (!view) return false;
+  const paid = view.items.filter((item) => item.state !== 'unpaid');
+  return (
+    paid.some((item) => item.state === 'med_returned') && paid.every((item) => item.state === 'med_returned' || item.state === 'refunded')
+  );
 }
 
 export type ManualResult = { kind: 'ok'; dispute: AdminDispute } | { kind: 'refused'; status: 404 | 409 | 422; message: string };
@@ -198,6 +271,10 @@ export async function registerManualDispute(
   // The end of that day in São Paulo: the provider's deadline is a date.
   const dueAt = input.defenceDueOn ? businessDayStart(input.defenceDueOn, 1) - 1 : null;
   if (dueAt !== null && !Number.isFinite(dueAt)) return { kind: 'refused', status: 422, message: disputesApi.badDate };
+  // More than was paid cannot be contested; stored as typed it would be a figure no record backs.
+  if (input.amountCents !== undefined && input.amountCents > Number(order.amount_cents)) {
+    return { kind: 'refused', status: 422, message: disputesApi.amountAbovePaid(formatBRL(Number(order.amount_cents))) };
+  }
   const row = await deps.db.transaction().execute(async (trx) => {
     const { row } = await insertDispute(trx, {
       order_id: order.id,
@@ -205,7 +282,7 @@ export async function registerManualDispute(
       source: 'manual',
       provider_dispute_id: `manual:${input.providerDisputeId ?? randomUUID()}`,
       end_to_end_id: order.end_to_end_id,
-      amount_cents: Math.min(input.amountCents ?? Number(order.amount_cents), Number(order.amount_cents)),
+      amount_cents: input.amountCents ?? Number(order.amount_cents),
       state: 'open',
       raw_status: null,
       defence_due_at: dueAt,
@@ -240,7 +317,7 @@ export async function resolveManualDispute(deps: DisputesDeps, id: string, state
   const row = await findDispute(deps.db, id);
   if (!row) return { kind: 'refused' as const, status: 404 as const, message: disputesApi.notFound };
   if (row.source !== 'manual') return { kind: 'refused' as const, status: 409 as const, message: disputesApi.notManual };
-  const closed = await closeDispute(deps.db, id, state, now);
+  const closed = await closeAndTell(deps, id, state, now);
   if (!closed) return { kind: 'refused' as const, status: 409 as const, message: disputesApi.closed };
   const order = await findOrderById(deps.db, closed.order_id);
   if (order && closed.state === 'lost') await endLostDispute(deps, order, now);
@@ -350,6 +427,8 @@ async function toAdminDispute(deps: DisputesDeps, row: DisputeRow): Promise<Admi
     providerDisputeId: row.source === 'manual' ? null : row.provider_dispute_id,
     endToEndId: row.end_to_end_id,
     amountCents: Number(row.amount_cents),
+    returnedCents: returnedOf(row, provider?.capabilities.medReturnOnRead === true),
+    returnedPart: order !== undefined && purchase !== undefined && isMedPart(purchase, order),
     state: row.state,
     openedAt: Number(row.opened_at),
     defenceDueAt: time(row.defence_due_at),
@@ -358,6 +437,17 @@ async function toAdminDispute(deps: DisputesDeps, row: DisputeRow): Promise<Admi
     defenceSentAt: time(row.defence_sent_at),
     items: (purchase?.items.get(row.order_id) ?? []).map((item) => item.title),
   };
+}
+
+/** The ledger's own reading (purchase-ledger.ts medReturnOf): returned, still paid, tied to no item. */
+function isMedPart(purchase: PurchaseRecord, order: OrderRow): boolean {
+  const med = medReturnOf(purchase, order);
+  return med.cents > 0 && med.items.size === 0 && order.status !== 'reversed';
+}
+
+function returnedOf(row: DisputeRow, returnsOnRead: boolean): number | null {
+  if (row.returned_cents !== null) return Number(row.returned_cents);
+  return row.state === 'lost' && !(returnsOnRead && row.source === 'provider') ? Number(row.amount_cents) : null;
 }
 
 export async function listAdminDisputes(deps: DisputesDeps): Promise<AdminDisputeList> {
@@ -396,9 +486,10 @@ function blockHash(kind: BlockKind, value: string): string {
   return createHash('sha256').update(`dispute-block:${kind}:${value}`).digest('base64url');
 }
 
+/** What a lost dispute blocks: the e-mail folded (`ana+x@gmail.com` is `ana@gmail.com`, ./block-email.ts). */
 function blockHashesOf(buyer: { buyer_email: string; buyer_document: string | null; buyer_phone: string }) {
   const hashes: Array<{ kind: BlockKind; hash: string }> = [];
-  const email = normalizeEmail(buyer.buyer_email);
+  const email = foldEmailForBlock(buyer.buyer_email);
   const document = buyer.buyer_document ? normalizeDocument(buyer.buyer_document) : '';
   if (email) hashes.push({ kind: 'email', hash: blockHash('email', email) });
   if (document) hashes.push({ kind: 'document', hash: blockHash('document', document) });
@@ -420,5 +511,8 @@ export async function isBuyerBlocked(
   buyer: { email: string; document?: string | null | undefined; phone: string },
 ): Promise<boolean> {
   const hashes = blockHashesOf({ buyer_email: buyer.email, buyer_document: buyer.document ?? null, buyer_phone: buyer.phone });
+  // Blocks written before the fold hold the e-mail only normalized: they still count.
+  const unfolded = normalizeEmail(buyer.email);
+  if (unfolded && unfolded !== foldEmailForBlock(buyer.email)) hashes.push({ kind: 'email', hash: blockHash('email', unfolded) });
   return isAnyBlocked(deps.db, hashes, deps.config.disputeBlockAfter);
 }

@@ -12,7 +12,7 @@ const start = Date.UTC(2026, 2, 10, 14, 3, 7);
 const kinds = Object.keys(evidenceDocument.events) as EvidenceEventKind[];
 
 function evidenceWith(overrides: Partial<OrderEvidence> = {}): OrderEvidence {
-  return {
+  const evidence = {
     generatedAt: Date.UTC(2026, 2, 20, 18, 30, 0),
     productName: 'Lista VIP de Fornecedores',
     seller: {
@@ -45,6 +45,17 @@ function evidenceWith(overrides: Partial<OrderEvidence> = {}): OrderEvidence {
     events: kinds.map((kind, index) => ({ at: start + index * 61 * minute, kind, detail: `detalhe ${index}` })),
     ...overrides,
   };
+  // The openings' count as order-evidence.ts gives it: here every opening is one of the events.
+  const opens = evidence.events.filter((event) => event.kind === 'member_page_opened');
+  const openings = {
+    count: opens.length,
+    addresses: new Set(opens.map((open) => open.detail)).size,
+    withoutAddress: 0,
+    firstAt: opens[0]?.at ?? null,
+    lastAt: opens.at(-1)?.at ?? null,
+    beyond: null,
+  };
+  return { openings, ...evidence };
 }
 
 /**

@@ -51,9 +51,8 @@ const orNotInformed = (value: string | null) => (value === null || value.trim() 
 
 // Long: one entry per kind of evidence, a table written as code so each kind's words sit together.
 export function describeEvidence(evidence: OrderEvidence): EvidenceModel {
-  const { seller, order, buyer, guarantee, events } = evidence;
+  const { seller, order, buyer, guarantee, events, openings } = evidence;
   const time = (at: number | null, missing: string = copy.notInformed) => (at === null ? missing : formatTimestamp(at));
-  const opens = events.filter((event) => event.kind === 'member_page_opened');
   const accessEmail = events.find((event) => event.kind === 'access_email_accepted');
   const present = new Set(events.map((event) => event.kind));
 
@@ -130,11 +129,11 @@ export function describeEvidence(evidence: OrderEvidence): EvidenceModel {
         title: copy.sections.summary,
         fields: [
           { label: copy.summary.accessEmail, value: time(accessEmail?.at ?? null, copy.none) },
-          { label: copy.summary.opens, value: copy.summary.opensValue(opens.length) },
-          ...(opens.length > 0
+          { label: copy.summary.opens, value: copy.summary.opensValue(openings.count) },
+          ...(openings.count > 0
             ? [
-                { label: copy.summary.firstOpen, value: time(opens[0]!.at) },
-                { label: copy.summary.lastOpen, value: time(opens.at(-1)!.at) },
+                { label: copy.summary.firstOpen, value: time(openings.firstAt) },
+                { label: copy.summary.lastOpen, value: time(openings.lastAt) },
               ]
             : []),
         ],

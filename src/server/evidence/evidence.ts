@@ -50,6 +50,17 @@ export interface OrderEvidence {
     refundedCents: number;
     owedCents: number;
   };
-  /** In time order. */
+  /** In time order; the member page's openings past the per-order cap are counted in `openings` only. */
   events: EvidenceEvent[];
+  /** Every opening of the member page recorded, counted (access/member-page-opens.ts). */
+  openings: {
+    count: number;
+    /** Distinct hashed client groups. */
+    addresses: number;
+    withoutAddress: number;
+    firstAt: number | null;
+    lastAt: number | null;
+    /** Those past the cap, kept as a count per day and address, without each one's time. */
+    beyond: { count: number; firstAt: number; lastAt: number } | null;
+  };
 }

@@ -1,7 +1,9 @@
 // A/B tests of the page: created, listed with their figures and verdict, stopped, decided (docs/experiments.md).
 import type { Kysely } from 'kysely';
 import { experimentsApi as copy, variantLetter } from '../../content/experiments.ts';
-import { formatKilobytes, offerMessages } from '../../content/offer.ts';
+import { copyClaimRefusal, formatKilobytes, offerMessages } from '../../content/offer.ts';
+import { itemPrices } from '../../content/item-prices.ts';
+import { copyFindings, shopFactsOf } from '../../shared/copy-claims.ts';
 import {
   MAX_EXPERIMENT_DAYS,
   type ExperimentCreateSchema,
@@ -80,6 +82,9 @@ async function variantRefusal(deps: ExperimentDeps, page: ExperimentPage, live: 
   }
   if (JSON.stringify(offer) === JSON.stringify(live)) return copy.sameAsControl(letter);
   if (!offerSchema(offerMessages).safeParse(offer).success) return copy.invalidField(letter);
+  // The live page's facts: the served offer has no "de R$" once it stopped being honest (offer/live-offer.ts).
+  const [finding] = copyFindings(offer, shopFactsOf(live, Number(deps.live.publicValuesFor(offer).guaranteeDays), itemPrices));
+  if (finding) return copy.copyClaim(letter, copyClaimRefusal(finding));
   const bytes = (await deps.site?.landingBytesOf(offer, deps.live.publicValuesFor(offer))) ?? 0;
   if (bytes > LANDING_BUDGET_BYTES) return copy.tooLarge(letter, formatKilobytes(bytes), formatKilobytes(LANDING_BUDGET_BYTES));
   return undefined;
@@ -134,23 +139,29 @@ export function runningExperiments(db: Kysely<Database>) {
   return db.selectFrom('experiments').selectAll().where('status', '=', 'running').execute();
 }
 
+async function judgeRow(deps: ExperimentDeps, row: ExperimentsTable, now: number) {
+  const variants = variantsOf(row);
+  const figures = await experimentFigures(deps.db, row.id, variants.length);
+  const judgement = judgeExperiment(
+    figures.map((arm) => ({ ...arm, conversions: arm.pixPaid })),
+    {
+      metric: row.metric as ExperimentMetric,
+      plannedVisitors: Number(row.planned_visitors),
+      weights: variants.map((v) => v.weight),
+      plannedLift: Number(row.planned_lift),
+    },
+    now > Number(row.ends_at) || row.status !== 'running',
+  );
+  return { figures, judgement };
+}
+
 export async function listExperiments(deps: ExperimentDeps, now: number): Promise<ExperimentSummary[]> {
   const rows = await deps.db.selectFrom('experiments').selectAll().orderBy('created_at', 'desc').limit(50).execute();
   return Promise.all(
     rows.map(async (row) => {
       const variants = variantsOf(row);
-      const figures = await experimentFigures(deps.db, row.id, variants.length);
       const metric = row.metric as ExperimentMetric;
-      const judgement = judgeExperiment(
-        figures.map((arm) => ({ ...arm, conversions: arm.pixPaid })),
-        {
-          metric,
-          plannedVisitors: Number(row.planned_visitors),
-          weights: variants.map((v) => v.weight),
-          plannedLift: Number(row.planned_lift),
-        },
-        now > Number(row.ends_at) || row.status !== 'running',
-      );
+      const { figures, judgement } = await judgeRow(deps, row, now);
       return {
         id: row.id,
         page: row.page as ExperimentPage,
@@ -163,7 +174,8 @@ export async function listExperiments(deps: ExperimentDeps, now: number): Promis
         startsAt: Number(row.starts_at),
         endsAt: Number(row.ends_at),
         stoppedAt: row.stopped_at === null ? null : Number(row.stopped_at),
-        winner: row.winner === null ? null : Number(row.winner),
+        winner: row.winner === null || row.status === 'chosen' ? null : Number(row.winner),
+        chosen: row.winner === null || row.status !== 'chosen' ? null : Number(row.winner),
         winnerVersion: row.winner_version === null ? null : Number(row.winner_version),
         figures,
         judgement,
@@ -195,19 +207,23 @@ export type WinnerResult =
   /** A winner was declared already: its version is in the history. */
   | { kind: 'decided' }
   | { kind: 'no_such_variant' }
+  | { kind: 'no_evidence' }
   | { kind: 'refused'; result: PublishResult };
 
-// "Declarar vencedor": the test ends and the winner's offer, laid on the live version, is published as a new version
-// through the editor's publish path (its price checks and budget included), so the history shows it.
+// "Declarar vencedor": the winner's offer is published through the editor's publish path (price checks, budget); a
+// version the verdict does not name goes live only as the seller's typed choice, recorded as such, never as a winner.
 export async function declareWinner(
   deps: ExperimentDeps,
-  input: { id: string; variant: number; session: string; now: number },
+  input: { id: string; variant: number; withoutEvidence: boolean; session: string; now: number },
 ): Promise<WinnerResult> {
   const row = await deps.db.selectFrom('experiments').selectAll().where('id', '=', input.id).executeTakeFirst();
   if (!row) return { kind: 'not_found' };
-  if (row.status === 'decided') return { kind: 'decided' };
+  if (row.status === 'decided' || row.status === 'chosen') return { kind: 'decided' };
   const variant = variantsOf(row)[input.variant];
   if (!variant) return { kind: 'no_such_variant' };
+  const { verdict } = (await judgeRow(deps, row, input.now)).judgement;
+  const proven = verdict.kind === 'winner' && verdict.arm === input.variant;
+  if (!proven && !input.withoutEvidence) return { kind: 'no_evidence' };
   const baseNumber = await liveVersionNumber(deps.db);
   const live = (await versionOffer(deps, baseNumber)) ?? deps.live.current().offer;
   const result = await publishOffer(deps, { offer: variantOffer(live, variant), baseNumber, session: input.session, now: input.now });
@@ -215,7 +231,7 @@ export async function declareWinner(
   await deps.db
     .updateTable('experiments')
     .set({
-      status: 'decided',
+      status: proven ? 'decided' : 'chosen',
       running_page: null,
       stopped_at: row.stopped_at ?? input.now,
       winner: input.variant,

@@ -30,12 +30,17 @@ export async function recordVersionFunnelEvent(
     .execute();
 }
 
-/** Each version's landing visits (its page views on `landingPath`) and checkouts begun. */
+/** Each version's landing visitors (its daily visitors on `landingPath`) and checkouts begun. */
 export async function versionFunnelCounts(db: Kysely<Database>, landingPath: string) {
   return db
     .selectFrom('page_version_funnel')
     .select((eb) => ['version', 'event', eb.fn.sum<number>('count').as('count')])
-    .where((eb) => eb.or([eb.and([eb('event', '=', 'page_view'), eb('path', '=', landingPath)]), eb('event', '=', 'begin_checkout')]))
+    .where((eb) =>
+      eb.or([eb.and([eb('event', '=', VERSION_VISITOR_EVENT), eb('path', '=', landingPath)]), eb('event', '=', 'begin_checkout')]),
+    )
     .groupBy(['version', 'event'])
     .execute();
 }
+
+/** The row of page_version_funnel that counts a version's daily visitors (beside its page views, kept as they were). */
+export const VERSION_VISITOR_EVENT = 'visitor';

@@ -18,9 +18,8 @@ export async function readPayWays(db: Kysely<Database>, from: number, to: number
   for (const row of bankRows) {
     if (row.paid_at !== null && row.returned_at === null) bankPaid.set(row.order_id, Number(row.paid_at) - Number(row.created_at));
   }
-  const pixTimes = rows
-    .filter((row) => row.paid_at !== null && !bankPaid.has(row.id))
-    .map((row) => Number(row.paid_at) - Number(row.created_at));
+  const pixRows = rows.filter((row) => !bankPaid.has(row.id));
+  const pixTimes = pixRows.filter((row) => row.paid_at !== null).map((row) => Number(row.paid_at) - Number(row.created_at));
   const paidTotal = pixTimes.length + bankPaid.size;
   const way = (generated: number, times: number[]): AdminPayWay => ({
     generated,
@@ -29,5 +28,5 @@ export async function readPayWays(db: Kysely<Database>, from: number, to: number
     share: paidTotal > 0 ? times.length / paidTotal : null,
     medianMsToPaid: median(times),
   });
-  return { pix: way(rows.length, pixTimes), bank: way(tapped.size, [...bankPaid.values()]) };
+  return { pix: way(pixRows.length, pixTimes), bank: way(tapped.size, [...bankPaid.values()]) };
 }

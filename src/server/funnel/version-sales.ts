@@ -2,9 +2,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { salesByOfferVersion } from '../orders/order-figures.ts';
-import { versionFunnelCounts } from './funnel-repository.ts';
+import { VERSION_VISITOR_EVENT, versionFunnelCounts } from './funnel-repository.ts';
 
-/** A landing's visit is its page view on `/`; the pre-sell's are apart. */
+/** A landing's visitor is counted on `/`; the pre-sell's are apart. */
 const LANDING_PATH = '/';
 
 export interface VersionSales {
@@ -24,7 +24,7 @@ export async function salesByVersion(db: Kysely<Database>): Promise<Map<number, 
   };
   for (const row of funnel) {
     const counted = of(Number(row.version));
-    if (row.event === 'page_view') counted.visitors = Number(row.count);
+    if (row.event === VERSION_VISITOR_EVENT) counted.visitors = Number(row.count);
     else counted.checkoutsBegun = Number(row.count);
   }
   for (const row of orders) {

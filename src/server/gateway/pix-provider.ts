@@ -18,6 +18,11 @@ export interface ProviderCapabilities {
   cancelDeletes?: true;
   /** A paid charge's read always shows its open dispute (Mercado Pago's `in_mediation`), so a read without one ends it won. */
   disputeOnRead?: true;
+  /**
+   * A lost dispute's money is the MED devolução a read of the charge shows, whole or part (Efí): nothing of it is counted, and
+   * no access ends, before that read (docs/disputes.md#lost).
+   */
+  medReturnOnRead?: true;
 }
 
 export interface CreatePixInput {
@@ -93,7 +98,7 @@ export type DefenceOutcome = { kind: 'sent' } | { kind: 'already_sent' } | { kin
 
 /** What a provider exposes of its disputes beyond a charge's read; each part absent where undocumented. */
 export interface ProviderDisputes {
-  /** Disputes opened or changed in [from, to): polled (Efí documents no infraction webhook). */
+  /** Disputes opened or changed in [from, to): polled every DISPUTES_POLL_SECONDS (Efí has no infraction webhook; Woovi's may be lost). */
   list?(range: { from: number; to: number }): Promise<ProviderDispute[]>;
   /**
    * Sends the seller's defence through the provider's own channel (Efí's `defesa`, Woovi's evidence); throws GatewayError.
@@ -102,6 +107,11 @@ export interface ProviderDisputes {
   defend?(dispute: ProviderDispute, defence: { text: string; pdf: Uint8Array | null; pdfUrl?: string | null }): Promise<DefenceOutcome>;
   /** The longest defence text the provider takes. */
   readonly maxDefenceChars?: number;
+  /**
+   * The charge a listed dispute's payment belongs to (our charge id), or null: asked only when no order kept that end-to-end id,
+   * a payment the shop has not seen paid (Woovi's list names only the payment).
+   */
+  chargeOfPayment?(endToEndId: string): Promise<string | null>;
 }
 
 export interface RefundRecord {
@@ -129,6 +139,8 @@ export type ProviderEvent =
   | { kind: 'order'; orderToken: string; chargeIds: string[]; audit: { contentType: string; body: string } }
   /** A verified dispute event, read back where the provider allows: the dispute as it now stands. */
   | { kind: 'dispute'; dispute: ProviderDispute }
+  /** Verified, but named as the shop knows no event: counted for Saúde, the seller told the first time. */
+  | { kind: 'unrecognised'; name: string }
   | { kind: 'ignored'; reason: string };
 
 /** A webhook that failed its provider's check (signature, timestamp, secret, certificate, address). */

@@ -42,7 +42,8 @@ export interface Site {
    * One offer page's HTML for the console's preview (before public config and slots), the others left
    * alone; served without scripts, the FAQ's answers open as `<details>`.
    */
-  previewDocument(key: OfferPage, offer: Offer): Promise<string>;
+  /** The draft's page with the public values it would go live with (its links, the seller's details). */
+  previewDocument(key: OfferPage, offer: Offer, values?: PublicConfig): Promise<string>;
   swap(rendered: RenderedSite): void;
 }
 
@@ -167,10 +168,12 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
   };
 
   /** An offer page's document from `offer`, rendered with the build's components. */
-  const renderDocument = async (key: OfferPage, offer: Offer, preview: boolean): Promise<string> => {
+  const renderDocument = async (key: OfferPage, offer: Offer, preview: boolean, values?: PublicConfig): Promise<string> => {
     const render = await loadRenderer();
     const template = fs.readFileSync(path.join(ssrDir, OFFER_DOCUMENTS_DIR, `${key}.html`), 'utf8');
-    return fillDocument(template, await render(key, { offer, preview }));
+    const document = fillDocument(template, await render(key, { offer, preview }));
+    // The preview's links (the group, support) are the ones the page would go live with, never the build's tokens.
+    return values ? fillPublicConfigTokens(document, values) : document;
   };
 
   const latestSlots = () => {
@@ -275,7 +278,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     fillSlot,
     renderOffer,
     landingBytesOf,
-    previewDocument: (key, offer) => renderDocument(key, offer, true),
+    previewDocument: (key, offer, values = publicValues) => renderDocument(key, offer, true, values),
     swap,
   };
 }

@@ -1,11 +1,11 @@
 // Null-prototype objects without `__proto__`, `constructor` or `prototype` keys, so no outsider's key reaches Object.prototype.
 
-const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+import { PROTOTYPE_KEYS } from '../../shared/prototype-keys.ts';
 
 export type SafeRecord = Record<string, unknown>;
 
 function isForbiddenKey(key: string): boolean {
-  return FORBIDDEN_KEYS.has(key);
+  return PROTOTYPE_KEYS.has(key);
 }
 
 function emptyRecord(): SafeRecord {

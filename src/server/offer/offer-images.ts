@@ -53,6 +53,53 @@ function sniffImage(bytes: Uint8Array): Sniffed | undefined {
   return undefined;
 }
 
+/**
+ * A JPEG's segments walked from its start to its end marker (ITU-T T.81, B.1.1): an upload cut short, or cut and filled
+ * with zeros (a half-written file), never reaches EOI. libjpeg reads zeros as entropy-coded data with no warning, so
+ * sharp's `failOn` cannot tell: such a file decoded as a striped picture of its full size. Linear: each byte read once.
+ */
+export function jpegReachesEnd(bytes: Uint8Array): boolean {
+  const isRestart = (marker: number) => marker >= 0xd0 && marker <= 0xd7;
+  let at = 2;
+  while (at + 1 < bytes.length) {
+    if (bytes[at] !== 0xff) return false;
+    const marker = bytes[at + 1]!;
+    if (marker === 0xd9) return true;
+    // A fill byte before a marker, or a marker with no length.
+    if (marker === 0xff) at += 1;
+    else if (isRestart(marker) || marker === 0x01) at += 2;
+    else {
+      if (at + 3 >= bytes.length) return false;
+      const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
+      if (length < 2) return false;
+      at += 2 + length;
+      // After a scan's header, its entropy-coded data: up to the next marker (0xFF00 is a stuffed 0xFF, RSTn sit inside).
+      if (marker === 0xda) while (at + 1 < bytes.length && !(bytes[at] === 0xff && bytes[at + 1] !== 0 && !isRestart(bytes[at + 1]!))) at++;
+    }
+  }
+  return false;
+}
+
+/**
+ * A HEIF's (HEIC, AVIF) top-level boxes (ISO/IEC 14496-12, 4.2) each end inside the file: one cut short has a box, its
+ * `mdat` most often, running past the end. libheif decoded a HEIC cut in half without an error.
+ */
+export function isoBoxesWhole(bytes: Uint8Array): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 0;
+  while (at < bytes.length) {
+    if (at + 8 > bytes.length) return false;
+    let size = view.getUint32(at);
+    if (size === 1) {
+      if (at + 16 > bytes.length) return false;
+      size = Number(view.getBigUint64(at + 8));
+    } else if (size === 0) return true;
+    if (size < 8 || at + size > bytes.length) return false;
+    at += size;
+  }
+  return true;
+}
+
 interface Decoded {
   /** The upload's size as seen, turned. */
   width: number;
@@ -116,6 +163,7 @@ export async function storeUpload(
   // The decoder must agree with the signature: a PNG header on something else is not a PNG.
   if (metadata.format !== sniffed) return { kind: 'type' };
   if (!metadata.width || !metadata.height) return { kind: 'unreadable' };
+  if ((sniffed === 'jpeg' && !jpegReachesEnd(input)) || (sniffed === 'heif' && !isoBoxesWhole(input))) return { kind: 'unreadable' };
   const pixels = metadata.width * metadata.height;
   if (pixels > (metadata.compression === 'hevc' ? MAX_HEIC_PIXELS : MAX_INPUT_PIXELS)) return { kind: 'too_many_pixels' };
 

@@ -16,6 +16,8 @@ import {
   parseStoredOffer,
   saveDraftRow,
 } from './offer-repository.ts';
+import { itemPrices } from '../../content/item-prices.ts';
+import { copyFindings, shopFactsOf, type CopyFinding } from '../../shared/copy-claims.ts';
 import { mergeOffers, type OfferConflict } from '../../shared/offer-merge.ts';
 import { pricesOfVersion } from './offer-prices.ts';
 import { describeVersions } from './version-history.ts';
@@ -112,7 +114,7 @@ export async function saveDraft(
 export async function previewDraft(deps: OfferDeps, page: OfferPage, editor: string): Promise<string | undefined> {
   const draft = await findDraft(deps.db, editor);
   const offer = draft ? parseStoredOffer(draft.content) : deps.live.current().offer;
-  return deps.site?.previewDocument(page, offer);
+  return deps.site?.previewDocument(page, offer, deps.live.publicValuesFor(offer));
 }
 
 export type PublishResult =
@@ -127,6 +129,8 @@ export type PublishResult =
   | { kind: 'price_from_provider'; chargedCents: number }
   /** "de R$ X" refused: X was live for only `days` of the last 90 (offer/reference-price.ts). */
   | { kind: 'reference_price'; referencePriceCents: number; days: number }
+  /** Sentences that claim a price, a discount or a guarantee the shop does not give (shared/copy-claims.ts). */
+  | { kind: 'copy_claims'; findings: CopyFinding[] }
   | { kind: 'not_found' };
 
 /** A price other than the catalogue's, or a reference price not really charged, is refused at publish and restore. */
@@ -140,6 +144,11 @@ async function priceRefusal(deps: OfferDeps, offer: Offer, baseNumber: number, n
   return shortfall ? { kind: 'reference_price', referencePriceCents, days: shortfall.days } : undefined;
 }
 
+/** The page's copy against what the shop gives: the same rule as an A/B version's (experiments/experiment-service.ts). */
+export function offerCopyFindings(deps: Pick<OfferDeps, 'live'>, offer: Offer): CopyFinding[] {
+  return copyFindings(offer, shopFactsOf(offer, Number(deps.live.publicValuesFor(offer).guaranteeDays), itemPrices));
+}
+
 /** Another publish after `baseNumber` makes this one `changed`, never a silent overwrite. */
 async function publishVersion(
   deps: OfferDeps,
@@ -148,6 +157,8 @@ async function publishVersion(
   if ((await liveVersionNumber(deps.db)) !== input.baseNumber) return { kind: 'changed' };
   const refused = await priceRefusal(deps, input.offer, input.baseNumber, input.now);
   if (refused) return refused;
+  const findings = offerCopyFindings(deps, input.offer);
+  if (findings.length > 0) return { kind: 'copy_claims', findings };
   const rendered = await render(deps, input.offer);
   const landingBytes = rendered?.landingBrotliBytes ?? 0;
   if (landingBytes > LANDING_BUDGET_BYTES) return { kind: 'too_large', landingBytes };
@@ -186,7 +197,9 @@ export async function publishDraft(
     const [base, theirs] = await Promise.all([versionOffer(deps, draft.baseNumber), versionOffer(deps, liveNumber)]);
     if (!base || !theirs) return { kind: 'changed' };
     const merged = mergeOffers(base, theirs, offer);
-    if (merged.conflicts.length > 0) return { kind: 'conflict', liveNumber, merged: merged.offer, conflicts: merged.conflicts };
+    // The console's preview showed the draft, not the merge: a merge that changes it is shown first, never published unseen.
+    const unseen = input.revision !== undefined && JSON.stringify(merged.offer) !== JSON.stringify(offer);
+    if (merged.conflicts.length > 0 || unseen) return { kind: 'conflict', liveNumber, merged: merged.offer, conflicts: merged.conflicts };
     offer = merged.offer;
   }
   const result = await publishVersion(deps, {

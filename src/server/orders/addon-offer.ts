@@ -10,7 +10,8 @@ import type { OrdersDeps } from './orders-deps.ts';
 import { declineAddonOffer, findAddonOrder, insertAddonOrder } from './checkout-repository.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { findOrderById } from './order-lookup.ts';
-import { type CheckoutResult, gatewayExpiry, describe, settled } from './checkout-result.ts';
+import { type CheckoutResult, gatewayExpiry, describe } from './checkout-result.ts';
+import { settled } from './charge-failover.ts';
 import { chargeOrder } from './charge-failover.ts';
 
 export type AddonResult = CheckoutResult | { kind: 'unavailable' } | { kind: 'addon_price_changed'; offer: AddonOffer };

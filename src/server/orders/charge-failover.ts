@@ -12,6 +12,7 @@ import {
   CHARGE_BUDGET_MS,
   CHARGE_IN_FLIGHT_MS,
   CHARGE_LEASE_RENEW_MS,
+  chargeOwnerGone,
   renewChargeLease,
   recordChargeAttempt,
   markOrderCharged,
@@ -247,4 +248,25 @@ export async function resumeInterruptedCharges(
     if (shouldStop()) break;
     await resumeInterruptedCharge(deps, order);
   }
+}
+
+const SETTLE_WAIT_MS = 25_000;
+
+/** Waits for a charge in flight, but never past the moment its request must have ended (CHARGE_IN_FLIGHT_MS). */
+export async function settled(deps: OrdersDeps, order: OrderRow): Promise<OrderRow> {
+  const inFlightFor = Number(order.created_at) + CHARGE_IN_FLIGHT_MS - (deps.now?.() ?? Date.now());
+  const deadline = Date.now() + Math.max(0, Math.min(SETTLE_WAIT_MS, inFlightFor));
+  let current = order;
+  let resumed = false;
+  while (current.status === 'creating' && Date.now() < deadline) {
+    // Its maker died mid-call (its lease ran out, by the database's clock): this retry resumes it now.
+    if (!resumed && chargeOwnerGone(current, deps.now?.() ?? Date.now())) {
+      resumed = true;
+      await resumeInterruptedCharge(deps, current);
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    current = (await findOrderById(deps.db, order.id)) ?? current;
+  }
+  return current;
 }

@@ -5,11 +5,8 @@ import type { CreatedOrder, ProductInfo } from '../../shared/checkout.ts';
 import { itemsOfOrder } from './purchase-items.ts';
 import { demoProvider } from '../gateway/provider-registry.ts';
 import type { OrdersDeps } from './orders-deps.ts';
-import { CHARGE_IN_FLIGHT_MS, chargeOwnerGone } from './checkout-repository.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { paidReplacementOf } from './paid-elsewhere.ts';
-import { findOrderById } from './order-lookup.ts';
-import { resumeInterruptedCharge } from './charge-failover.ts';
 
 export type CheckoutResult =
   | { kind: 'created'; order: CreatedOrder }
@@ -26,8 +23,6 @@ export const DAY_MS = 24 * 60 * 60_000;
 export function gatewayExpiry(requestedAt: number, expireInDays: number, returned: number | null): number {
   return returned !== null && returned > requestedAt ? returned : requestedAt + expireInDays * DAY_MS;
 }
-
-const SETTLE_WAIT_MS = 25_000;
 
 /** The QR is drawn here, never by a third-party image service: the code is payment data (docs/product.md#4-the-qr-code-is-drawn-locally). */
 async function qrSvg(code: string | null): Promise<string | null> {
@@ -50,25 +45,6 @@ export async function toCreatedOrder(deps: Pick<OrdersDeps, 'db' | 'config' | 'n
       ? { sandboxPayUrl: `/sandbox/pay/${encodeURIComponent(order.charge_id)}` }
       : {}),
   };
-}
-
-/** Waits for a charge in flight, but never past the moment its request must have ended (CHARGE_IN_FLIGHT_MS). */
-export async function settled(deps: OrdersDeps, order: OrderRow): Promise<OrderRow> {
-  const inFlightFor = Number(order.created_at) + CHARGE_IN_FLIGHT_MS - (deps.now?.() ?? Date.now());
-  const deadline = Date.now() + Math.max(0, Math.min(SETTLE_WAIT_MS, inFlightFor));
-  let current = order;
-  let resumed = false;
-  while (current.status === 'creating' && Date.now() < deadline) {
-    // Its maker died mid-call (its lease ran out, by the database's clock): this retry resumes it now.
-    if (!resumed && chargeOwnerGone(current, deps.now?.() ?? Date.now())) {
-      resumed = true;
-      await resumeInterruptedCharge(deps, current);
-    } else {
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-    current = (await findOrderById(deps.db, order.id)) ?? current;
-  }
-  return current;
 }
 
 export async function describe(deps: OrdersDeps, order: OrderRow): Promise<CheckoutResult> {

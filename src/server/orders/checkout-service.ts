@@ -16,8 +16,8 @@ import type { OrdersDeps } from './orders-deps.ts';
 import { insertOrderWithinCapacity } from './checkout-repository.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { retiredLeftOpen, retireIfPaidElsewhere } from './paid-elsewhere.ts';
-import { type CheckoutResult, gatewayExpiry, describe, settled } from './checkout-result.ts';
-import { chargeOrder, resumeInterruptedCharges } from './charge-failover.ts';
+import { type CheckoutResult, gatewayExpiry, describe } from './checkout-result.ts';
+import { chargeOrder, resumeInterruptedCharges, settled } from './charge-failover.ts';
 import { chargeWhatIsLeft, chargeMissingItems, cancelRetiredBeside, waitAtMost, CANCEL_WAIT_MS } from './recheckout.ts';
 
 /** One charge per checkout key, written before it is requested (docs/gateway.md#9-unknowns); a dead process's key is charged anew. */

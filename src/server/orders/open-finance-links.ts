@@ -16,18 +16,18 @@ import { findOrderById } from './order-lookup.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { findPaidOpenFinance } from './open-finance-repository.ts';
-import { keepStartedPayment, openFinanceApi, pendingOrNextAttempt } from './open-finance-service.ts';
+import { bankNameOf, keepStartedPayment, offersBiometrics, openFinanceApi, pendingOrNextAttempt } from './open-finance-service.ts';
 
 type LinkRow = OpenFinanceLinksTable;
 
 export type BankLinkView = 'can_save' | 'linked' | null;
 
-function activeLinkOf(db: Kysely<Database>, email: string): Promise<LinkRow | undefined> {
+function activeLinkOf(db: Kysely<Database>, email: string, states: LinkRow['state'][] = ['active']): Promise<LinkRow | undefined> {
   return db
     .selectFrom('open_finance_links')
     .selectAll()
     .where('buyer_email', '=', normalizeEmail(email))
-    .where('state', '=', 'active')
+    .where('state', 'in', states)
     .orderBy('active_at', 'desc')
     .executeTakeFirst();
 }
@@ -37,10 +37,12 @@ function paidInBankApp(deps: OrdersDeps, order: OrderRow) {
 }
 
 export async function bankLinkView(deps: OrdersDeps, order: OrderRow): Promise<BankLinkView> {
-  if (!openFinanceApi(deps) || order.status !== 'paid' || order.access_revoked_at !== null) return null;
+  const api = openFinanceApi(deps);
+  if (!api || order.status !== 'paid' || order.access_revoked_at !== null) return null;
   if (await activeLinkOf(deps.db, order.buyer_email)) return 'linked';
   if (!order.buyer_document) return null;
-  return (await paidInBankApp(deps, order)) ? 'can_save' : null;
+  const paid = await paidInBankApp(deps, order);
+  return paid && (await offersBiometrics(deps, api, paid.participant_id)) ? 'can_save' : null;
 }
 
 type SaveResult = { kind: 'started'; redirectUri: string } | { kind: 'not_offered' } | { kind: 'failed' };
@@ -75,6 +77,7 @@ export async function startSavingLink(deps: OrdersDeps, api: OpenFinanceApi, ord
         state: 'pending',
         created_at: deps.now?.() ?? Date.now(),
         active_at: null,
+        bank_name: await bankNameOf(deps, api, paid.participant_id),
       })
       .onConflict((conflict) => conflict.doNothing())
       .execute();
@@ -120,7 +123,27 @@ export async function linkReturn(
   return { order, saved: listed };
 }
 
-type OneTapResult = AddonResult | { kind: 'not_linked' } | { kind: 'bank'; redirectUri: string };
+type LinkEnd = 'revoked' | 'expired';
+type OneTapResult = AddonResult | { kind: 'not_linked' } | { kind: 'link_ended'; reason: LinkEnd } | { kind: 'bank'; redirectUri: string };
+
+/** Not listed for the CPF any more, or listed as ended: revoked at the bank; past `dataExpiracao`: expired. */
+async function endAtBank(deps: OrdersDeps, api: OpenFinanceApi, link: LinkRow, cpf: string): Promise<LinkEnd | null> {
+  let listed;
+  try {
+    listed = (await listOpenFinanceLinks(api, cpf)).find((entry) => entry.linkId === link.link_id);
+  } catch (error) {
+    if (!(error instanceof OpenFinanceError)) throw error;
+    return null;
+  }
+  if (!listed || (listed.rawStatus !== null && listed.rawStatus !== 'aceito' && listed.rawStatus !== 'ativo')) return 'revoked';
+  return listed.expiresAt !== null && listed.expiresAt <= (deps.now?.() ?? Date.now()) ? 'expired' : null;
+}
+
+async function endLink(deps: OrdersDeps, link: LinkRow, reason: LinkEnd): Promise<{ kind: 'link_ended'; reason: LinkEnd }> {
+  await deps.db.updateTable('open_finance_links').set({ state: reason }).where('link_id', '=', link.link_id).execute();
+  deps.logger.warn('JSR vínculo ended at the bank', { order: link.order_id, reason });
+  return { kind: 'link_ended', reason };
+}
 
 /** "Quero adicionar" with a vínculo: the add-on order as without one, then its JSR payment; it settles like any other. */
 export async function payAddonByLink(
@@ -131,6 +154,8 @@ export async function payAddonByLink(
 ): Promise<OneTapResult> {
   const link = await activeLinkOf(deps.db, parent.buyer_email);
   if (!link) return { kind: 'not_linked' };
+  const ended = parent.buyer_document ? await endAtBank(deps, api, link, parent.buyer_document) : null;
+  if (ended) return endLink(deps, link, ended);
   const accepted = await acceptAddonOffer(deps, parent, offerVersion);
   if (accepted.kind !== 'created') return accepted;
   const addon = await findOrderById(deps.db, accepted.order.orderId);
@@ -150,6 +175,7 @@ export async function payAddonByLink(
     return { kind: 'bank', redirectUri: started.redirectUri };
   } catch (error) {
     if (!(error instanceof OpenFinanceError)) throw error;
+    if (error.nome === 'vinculo_invalido') return endLink(deps, link, 'revoked');
     deps.logger.warn('JSR payment not started; the add-on keeps its PIX', { order: addon.id, error: error.message });
     return accepted;
   }
@@ -196,16 +222,23 @@ export async function eraseBuyerLinks(deps: OrdersDeps | undefined, db: Kysely<D
 export async function listBuyerLinks(
   db: Kysely<Database>,
   email: string,
-): Promise<Array<Pick<LinkRow, 'participant_id' | 'state' | 'created_at' | 'active_at'>>> {
+): Promise<Array<Pick<LinkRow, 'participant_id' | 'bank_name' | 'state' | 'created_at' | 'active_at'>>> {
   return db
     .selectFrom('open_finance_links')
-    .select(['participant_id', 'state', 'created_at', 'active_at'])
+    .select(['participant_id', 'bank_name', 'state', 'created_at', 'active_at'])
     .where('buyer_email', '=', normalizeEmail(email))
     .orderBy('created_at')
     .execute();
 }
 
-export async function buyerLinkBank(deps: OrdersDeps, email: string): Promise<{ participantId: string } | null> {
-  const link = await activeLinkOf(deps.db, email);
-  return link ? { participantId: link.participant_id } : null;
+/** The member page's vínculo, read at Efí when it is still active here: one ended at the bank is shown as ended. */
+export async function buyerLinkBank(deps: OrdersDeps, email: string): Promise<{ participantId: string; ended: LinkEnd | null } | null> {
+  const link = await activeLinkOf(deps.db, email, ['active', 'revoked', 'expired']);
+  if (!link) return null;
+  if (link.state !== 'active') return { participantId: link.participant_id, ended: link.state as LinkEnd };
+  const api = openFinanceApi(deps);
+  const cpf = (await findOrderById(deps.db, link.order_id))?.buyer_document;
+  const ended = api && cpf ? await endAtBank(deps, api, link, cpf) : null;
+  if (ended) await endLink(deps, link, ended);
+  return { participantId: link.participant_id, ended };
 }

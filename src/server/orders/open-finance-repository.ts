@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, OpenFinancePaymentsTable } from '../db/schema.ts';
 
 type OpenFinancePaymentRow = Selectable<OpenFinancePaymentsTable>;
@@ -72,20 +72,45 @@ export function findPaidOpenFinance(db: Kysely<Database>, orderId: string): Prom
     .executeTakeFirst();
 }
 
-/** Payments still waiting for Efí's word, started between `from` and `to`, oldest first. */
-export async function listUnsettledOpenFinance(
-  db: Kysely<Database>,
-  range: { from: number; to: number; limit: number },
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('open_finance_payments')
-    .select('payment_id')
-    .where('state', 'in', ['pending', 'unknown'])
-    .where('paid_at', 'is', null)
-    .where('created_at', '>=', range.from)
-    .where('created_at', '<=', range.to)
-    .orderBy('created_at')
-    .limit(range.limit)
-    .execute();
-  return rows.map((row) => row.payment_id);
+function waiting(db: Kysely<Database>) {
+  return db.selectFrom('open_finance_payments').where('state', 'in', ['pending', 'unknown']).where('paid_at', 'is', null);
+}
+
+const idsOf = (rows: Array<{ payment_id: string }>) => rows.map((row) => row.payment_id);
+
+/** Waiting payments started before `before`, least recently read first (never read first), then newest: each in turn. */
+export async function listUnsettledOpenFinance(db: Kysely<Database>, range: { before: number; limit: number }): Promise<string[]> {
+  return idsOf(
+    await waiting(db)
+      .select('payment_id')
+      .where('created_at', '<=', range.before)
+      .orderBy(sql`coalesce(checked_at, 0)`)
+      .orderBy('created_at', 'desc')
+      .limit(range.limit)
+      .execute(),
+  );
+}
+
+export async function markOpenFinanceChecked(db: Kysely<Database>, paymentIds: string[], now: number): Promise<void> {
+  if (paymentIds.length === 0) return;
+  await db.updateTable('open_finance_payments').set({ checked_at: now }).where('payment_id', 'in', paymentIds).execute();
+}
+
+/** When the oldest of Efí's waiting payments (`jsr` or not) was started, or null when none waits. */
+export async function oldestWaitingAtEfi(db: Kysely<Database>, jsr: boolean, mercadoPago: string): Promise<number | null> {
+  const row = await waiting(db)
+    .select((eb) => eb.fn.min('created_at').as('oldest'))
+    .where('participant_id', '!=', mercadoPago)
+    .where('jsr', '=', jsr ? 1 : 0)
+    .executeTakeFirst();
+  return row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
+}
+
+export async function waitingAmong(db: Kysely<Database>, paymentIds: string[], before: number): Promise<string[]> {
+  if (paymentIds.length === 0) return [];
+  return idsOf(await waiting(db).select('payment_id').where('payment_id', 'in', paymentIds).where('created_at', '<=', before).execute());
+}
+
+export async function listOrderUnsettledOpenFinance(db: Kysely<Database>, orderId: string): Promise<string[]> {
+  return idsOf(await waiting(db).select('payment_id').where('order_id', '=', orderId).execute());
 }

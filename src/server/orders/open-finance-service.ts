@@ -1,6 +1,7 @@
 /** "Pagar no app do banco": an Open Finance payment beside the order's PIX, at Efí or Mercado Pago (docs/payments.md#open-finance). */
 import type { EfiProvider } from '../gateway/providers/efi/efi-provider.ts';
 import {
+  listAcceptedOpenFinancePayments,
   listOpenFinanceParticipants,
   OpenFinanceError,
   startOpenFinancePayment,
@@ -22,13 +23,17 @@ import {
   findOpenFinanceByKey,
   findOpenFinancePayment,
   insertOpenFinancePayment,
+  listOrderUnsettledOpenFinance,
   listUnsettledOpenFinance,
+  markOpenFinanceChecked,
+  oldestWaitingAtEfi,
   participantUse,
   setOpenFinanceState,
+  waitingAmong,
 } from './open-finance-repository.ts';
 
 const BANKS_TTL_MS = 60 * 60_000;
-const banksCache = new WeakMap<OpenFinanceApi, { at: number; list: OpenFinanceParticipant[] }>();
+const banksCache = new WeakMap<OpenFinanceApi, Map<string, { at: number; list: OpenFinanceParticipant[] }>>();
 
 /** Efí's Open Finance API when EFI_OPEN_FINANCE is on and efi is a provider; null otherwise. */
 export function openFinanceApi(deps: OrdersDeps): OpenFinanceApi | null {
@@ -38,17 +43,48 @@ export function openFinanceApi(deps: OrdersDeps): OpenFinanceApi | null {
 
 const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-/** Efí's participants (read at most once an hour), the banks this shop's buyers chose most first, then by name. */
-export async function listBanks(deps: OrdersDeps, api: OpenFinanceApi, query: string): Promise<OpenFinanceParticipant[]> {
+async function participants(deps: OrdersDeps, api: OpenFinanceApi, modality?: 'biometria'): Promise<OpenFinanceParticipant[]> {
   const now = deps.now?.() ?? Date.now();
-  let cached = banksCache.get(api);
+  const lists = banksCache.get(api) ?? new Map<string, { at: number; list: OpenFinanceParticipant[] }>();
+  banksCache.set(api, lists);
+  let cached = lists.get(modality ?? '');
   if (!cached || now - cached.at > BANKS_TTL_MS) {
-    cached = { at: now, list: await listOpenFinanceParticipants(api) };
-    banksCache.set(api, cached);
+    cached = { at: now, list: await listOpenFinanceParticipants(api, modality ? { modality } : {}) };
+    lists.set(modality ?? '', cached);
   }
+  return cached.list;
+}
+
+/** Whether Efí lists the bank for Pix por biometria (JSR); false when the list cannot be read now. */
+export async function offersBiometrics(deps: OrdersDeps, api: OpenFinanceApi, participantId: string): Promise<boolean> {
+  try {
+    return (await participants(deps, api, 'biometria')).some((bank) => bank.id === participantId);
+  } catch (error) {
+    if (!(error instanceof OpenFinanceError)) throw error;
+    return false;
+  }
+}
+
+/** Whether Efí lists the bank: an id it does not list never reaches Efí with the buyer's CPF. */
+export async function isListedBank(deps: OrdersDeps, api: OpenFinanceApi, participantId: string): Promise<boolean> {
+  return (await participants(deps, api)).some((bank) => bank.id === participantId);
+}
+
+export async function bankNameOf(deps: OrdersDeps, api: OpenFinanceApi, participantId: string): Promise<string | null> {
+  try {
+    return (await participants(deps, api)).find((bank) => bank.id === participantId)?.name ?? null;
+  } catch (error) {
+    if (!(error instanceof OpenFinanceError)) throw error;
+    return null;
+  }
+}
+
+/** Efí's participants, the banks this shop's buyers chose most first, then by name. */
+export async function listBanks(deps: OrdersDeps, api: OpenFinanceApi, query: string): Promise<OpenFinanceParticipant[]> {
+  const list = await participants(deps, api);
   const uses = await participantUse(deps.db);
   const wanted = folded(query.trim());
-  return cached.list
+  return list
     .filter((bank) => wanted === '' || folded(bank.name).includes(wanted))
     .sort((a, b) => (uses.get(b.id) ?? 0) - (uses.get(a.id) ?? 0) || a.name.localeCompare(b.name, 'pt-BR'));
 }
@@ -117,6 +153,13 @@ export async function startMercadoPagoBankPayment(deps: OrdersDeps, order: Order
     deps.logger.warn('Mercado Pago Open Finance payment not started', { order: order.id, error: error.message });
     return { kind: 'failed' };
   }
+}
+
+/** The address of the order's payment still waiting at this bank (`null`: Mercado Pago's page), if there is one. */
+export async function heldBankPayment(deps: OrdersDeps, order: OrderRow, participantId: string | null): Promise<string | null> {
+  if (order.status !== 'pending') return null;
+  const next = await pendingOrNextAttempt(deps, (attempt) => attemptKey(order.id, participantId ?? MERCADOPAGO_BANK_CHOICE, attempt));
+  return 'redirectUri' in next ? next.redirectUri : null;
 }
 
 /** The attempt still waiting at the bank (its address again), or the next attempt's key: a new payment only after one ended. */
@@ -188,15 +231,45 @@ export async function settleBankPayment(deps: OrdersDeps, paymentId: string): Pr
   return (await findOrderById(deps.db, order.id)) ?? order;
 }
 
-const SETTLE_AFTER_MS = 60_000;
-const SETTLE_WITHIN_MS = 24 * 60 * 60_000;
+/** "Já paguei" and the order's polling: the order's bank payments read back as its PIX is. */
+export async function settleOrderBankPayments(deps: OrdersDeps, orderId: string): Promise<number> {
+  if (!bankRailsOn(deps)) return 0;
+  const waiting = await listOrderUnsettledOpenFinance(deps.db, orderId);
+  for (const paymentId of waiting) await settleBankPayment(deps, paymentId);
+  return waiting.length;
+}
 
-/** The reconciler's pass: payments of the last day still unsettled after a minute, read back in case callback and way back were lost. */
+const SETTLE_AFTER_MS = 60_000;
+const READS_PER_PASS = 20;
+
+/** Lost callbacks: Efí's list of accepted payments finds a paid one among any number; then 20 read in turn learn their end. */
 export async function settleLostBankPayments(deps: OrdersDeps, over: () => boolean): Promise<number> {
   if (!bankRailsOn(deps)) return 0;
   const now = deps.now?.() ?? Date.now();
-  const ids = await listUnsettledOpenFinance(deps.db, { from: now - SETTLE_WITHIN_MS, to: now - SETTLE_AFTER_MS, limit: 20 });
+  const before = now - SETTLE_AFTER_MS;
   let read = 0;
+  const api = openFinanceApi(deps);
+  if (api) {
+    for (const jsr of [false, true]) {
+      const oldest = await oldestWaitingAtEfi(deps.db, jsr, MERCADOPAGO_BANK_CHOICE);
+      if (oldest === null || over()) continue;
+      let accepted: string[];
+      try {
+        accepted = (await listAcceptedOpenFinancePayments(api, oldest, jsr)).map((payment) => payment.paymentId);
+      } catch (error) {
+        if (!(error instanceof OpenFinanceError)) throw error;
+        deps.logger.warn('Open Finance accepted payments not listed', { error: error.message });
+        continue;
+      }
+      for (const paymentId of await waitingAmong(deps.db, accepted, before)) {
+        if (over()) break;
+        await settleBankPayment(deps, paymentId);
+        read++;
+      }
+    }
+  }
+  const ids = await listUnsettledOpenFinance(deps.db, { before, limit: READS_PER_PASS });
+  await markOpenFinanceChecked(deps.db, ids, now);
   for (const paymentId of ids) {
     if (over()) break;
     await settleBankPayment(deps, paymentId);

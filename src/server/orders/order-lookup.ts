@@ -57,6 +57,14 @@ export async function listWebhookRejections(
   }));
 }
 
+/** Verified events the shop did not read, most recent first, for Saúde. */
+export async function listUnrecognisedEvents(
+  db: Kysely<Database>,
+): Promise<Array<{ provider: ProviderId; name: string; count: number; lastAt: number }>> {
+  const rows = await db.selectFrom('unrecognised_events').selectAll().orderBy('last_at', 'desc').limit(20).execute();
+  return rows.map((row) => ({ provider: row.provider, name: row.name, count: Number(row.count), lastAt: Number(row.last_at) }));
+}
+
 export async function listOpenDuplicates(db: Kysely<Database>): Promise<Array<{ duplicate: OrderRow; original: OrderRow | undefined }>> {
   const duplicates = await db
     .selectFrom('orders')

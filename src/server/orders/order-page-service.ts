@@ -15,7 +15,7 @@ export async function findOrderForPage(deps: Pick<OrdersDeps, 'db'>, ref: string
   return findOrderByPublicRef(deps.db, ref);
 }
 
-/** What `/pedido/{ref}` shows; never the order id or an access link (docs/decisions/0006-tokens-and-csp.md). */
+/** What `/pedido/{ref}` shows; never an access link, and the order id only with the e-mailed key (docs/decisions/0006-tokens-and-csp.md). */
 /** A paid order's reply before the route adds the guarantee (refunds/ reads it). */
 export type OrderPageBase =
   Exclude<OrderPageReply, { status: 'paid' }> | { status: 'paid'; maskedEmail: string | null; items?: OrderItem[] };
@@ -34,9 +34,11 @@ export async function describeOrderPage(
 
 async function pageReply(deps: OrdersDeps, order: OrderRow, contactKey: string | undefined, now: number): Promise<OrderPageBase> {
   const status = publicStatus(order, now);
+  // The e-mailed key acts for the order (routes/order-actor.ts): only then does the page learn which order it is.
+  const acting = isOrderContactKey(order, contactKey) ? { orderId: order.id } : {};
   if (status === 'pending') {
     const { amountCents, pix, expiresAt, sandboxPayUrl, items } = await toCreatedOrder(deps, order);
-    return { status, amountCents, pix, expiresAt, serverTime: now, items, ...(sandboxPayUrl ? { sandboxPayUrl } : {}) };
+    return { status, amountCents, pix, expiresAt, serverTime: now, items, ...acting, ...(sandboxPayUrl ? { sandboxPayUrl } : {}) };
   }
   if (status === 'paid') {
     // The whole purchase: the bump bought after payment shows on the same page (docs/offers.md).
@@ -44,6 +46,7 @@ async function pageReply(deps: OrdersDeps, order: OrderRow, contactKey: string |
       status,
       maskedEmail: order.buyer_email ? maskEmailForBuyer(order.buyer_email) : null,
       items: await purchasedItems(deps.db, order.id),
+      ...acting,
     };
   }
   if (status === 'reversed') return { status };

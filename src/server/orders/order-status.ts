@@ -1,5 +1,7 @@
 import type { OrderStatus } from '../../shared/checkout.ts';
 import type { OrdersDeps } from './orders-deps.ts';
+import { findOrderById } from './order-lookup.ts';
+import { settleOrderBankPayments } from './open-finance-service.ts';
 import { recheckOrder } from './payment-confirmation.ts';
 import { claimOrderCheck } from './reconciliation-repository.ts';
 import type { OrderRow } from './orders-repository.ts';
@@ -13,11 +15,13 @@ export function publicStatus(order: OrderRow, now: number): OrderStatus {
   return order.status;
 }
 
-/** At most once per POLL_RECHECK_INTERVAL_MS (docs/gateway.md#10-confirming-a-payment), retired charges too. */
+/** At most once per POLL_RECHECK_INTERVAL_MS (docs/gateway.md#10-confirming-a-payment), retired charges and bank payments too. */
 export async function refreshWaitingOrder(deps: OrdersDeps, order: OrderRow, now: number): Promise<OrderRow> {
   const payable = order.status === 'pending' || (order.status === 'failed' && order.provider_closed_at === null && order.expires_at > now);
   if (payable && order.charge_id && (await claimOrderCheck(deps.db, order.id, now, POLL_RECHECK_INTERVAL_MS))) {
-    return recheckOrder(deps, order);
+    const read = await recheckOrder(deps, order);
+    if ((await settleOrderBankPayments(deps, order.id)) === 0) return read;
+    return (await findOrderById(deps.db, order.id)) ?? read;
   }
   return order;
 }

@@ -26,7 +26,7 @@ function deletedByOurCancel(provider: PixProvider, order: OrderRow, chargeId: st
 }
 
 /** A MED names the PIX by its end-to-end id; a dispute or a MED devolução on the read goes to disputes/ (docs/disputes.md). */
-async function noteDispute(deps: OrdersDeps, order: OrderRow, record: ChargeRecord, now: number): Promise<void> {
+export async function noteDispute(deps: OrdersDeps, order: OrderRow, record: ChargeRecord, now: number): Promise<void> {
   if (record.endToEndId) await recordEndToEndId(deps.db, order.id, record.endToEndId);
   // A part returned on a charge still paid too (docs/money.md#med).
   const cents = record.state === 'reversed' || record.state === 'paid' ? (record.disputeReturnedCents ?? 0) : 0;
@@ -109,7 +109,7 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
       return (await findOrderById(db, order.id)) ?? order;
     }
     const confirmed = await confirmOrderPaid(deps, order, now, hash);
-    if (!confirmed && (await findOrderById(db, order.id))?.status === 'paid') await returnIfPaidInBankAppToo(deps, order.id);
+    if (!confirmed) await returnIfPaidInBankAppToo(deps, order.id);
     // Still paid, but some of it went back at the provider (a part refund in its panel): recorded once.
     if ((record.refundedCents ?? 0) > 0 && (await recordProviderRefund(deps, order, record, now))) {
       logger.info('Part refund made at the provider recorded', { order: order.id });
@@ -117,7 +117,9 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
   } else if (record.state === 'refunding') {
     // pending_refund: the refund is under way; only `refunded` ends the access (docs/gateway.md).
   } else if (record.state === 'reversed') {
-    if (await reverseOrder(deps, order.id, 'reversed', now)) {
+    // All of it refunded by the seller in the provider's panel, with no contestation: a refund, told as one ("Reembolso feito").
+    const refundedInPanel = !record.dispute && !(record.disputeReturnedCents ?? 0) && (record.refundedCents ?? 0) >= order.amount_cents;
+    if (await reverseOrder(deps, order.id, refundedInPanel ? 'refunded' : 'reversed', now)) {
       logger.warn('Payment reversed; access revoked', { order: order.id, status: record.rawStatus ?? 'unknown' });
     }
   } else if (record.state === 'failed') {

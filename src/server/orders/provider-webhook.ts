@@ -6,7 +6,13 @@ import { findOrderByCharge, type OrderRow } from './orders-repository.ts';
 import { findDisputedOrder, findOrderById } from './order-lookup.ts';
 import { claimPostbackRead, countStoredPostbacks, deferRecheck } from './postback-reads-repository.ts';
 import { requestRecheck } from './reconciliation-repository.ts';
-import { adoptHeldWebhooks, holdWebhook, recordWebhookEvent, recordWebhookRejection } from './webhook-events-repository.ts';
+import {
+  adoptHeldWebhooks,
+  holdWebhook,
+  recordUnrecognisedEvent,
+  recordWebhookEvent,
+  recordWebhookRejection,
+} from './webhook-events-repository.ts';
 
 /** A webhook lists a handful of charges; any beyond are read back by the reconciler anyway. */
 const MAX_EVENTS = 10;
@@ -45,7 +51,9 @@ export async function receiveProviderWebhook(
     return { kind: 'rejected', reason: error.reason };
   }
   const orderEvent = events.find((event): event is OrderEvent => event.kind === 'order');
-  if (orderEvent) return receiveOrderEvent(deps, id, orderEvent, now);
+  // Unsigned: its unknown names count only once the order's token has checked out.
+  if (orderEvent) return receiveOrderEvent(deps, id, orderEvent, events, now);
+  await recordUnrecognised(deps, id, events, now);
   const orders = new Map<string, OrderRow>();
   for (const event of events.slice(0, MAX_EVENTS)) {
     if (event.kind !== 'charge' && event.kind !== 'refund') continue;
@@ -78,8 +86,21 @@ async function holdUntilCharged(deps: OrdersDeps, id: ProviderId, chargeId: stri
   return order;
 }
 
+/** A verified event of a name no reader knows (docs/payments.md#unrecognised-events). */
+async function recordUnrecognised(deps: OrdersDeps, id: ProviderId, events: ProviderEvent[], now: number): Promise<void> {
+  for (const event of events.slice(0, MAX_EVENTS)) {
+    if (event.kind === 'unrecognised') await recordUnrecognisedEvent(deps.db, id, event.name, now);
+  }
+}
+
 /** Unsigned (docs/gateway.md#6-postbacks): nothing stored for a token of no order; one read per order per window. */
-async function receiveOrderEvent(deps: OrdersDeps, id: ProviderId, event: OrderEvent, now: number): Promise<ProviderWebhookResult> {
+async function receiveOrderEvent(
+  deps: OrdersDeps,
+  id: ProviderId,
+  event: OrderEvent,
+  events: ProviderEvent[],
+  now: number,
+): Promise<ProviderWebhookResult> {
   const { db } = deps;
   const [orderId = '', secret = ''] = event.orderToken.split('.', 2);
   const order = orderId ? await findOrderById(db, orderId) : undefined;
@@ -89,6 +110,7 @@ async function receiveOrderEvent(deps: OrdersDeps, id: ProviderId, event: OrderE
     await recordWebhookRejection(db, id, 'postback secret', now);
     return { kind: 'rejected', reason: 'postback secret' };
   }
+  await recordUnrecognised(deps, id, events, now);
   if (!(await claimPostbackRead(db, order.id, now, POSTBACK_READ_INTERVAL_MS))) {
     await deferRecheck(db, order.id, now, (order.postback_read_at ?? now) + POSTBACK_READ_INTERVAL_MS);
     return { kind: 'deferred', orderId: order.id };

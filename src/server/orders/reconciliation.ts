@@ -20,11 +20,33 @@ export const PAID_RECHECK_WINDOW_MS = 90 * 24 * 60 * 60_000;
 
 const MINUTE = 60_000;
 
+/** A buyer may contest a PIX at their bank this long after paying (the MED's 80 days, docs/disputes.md). */
+export const MED_WINDOW_MS = 80 * 24 * 60 * MINUTE;
+/**
+ * Where a provider lists no disputes, a paid order inside the MED's window is read at most this far apart: with the
+ * backlog a tick's batch leaves (at most DISPUTE_READ_SLACK_MS), a dispute whose notice was lost is known within 12 h.
+ */
+export const UNLISTED_DISPUTE_GAP_MS = 11 * 60 * MINUTE;
+/** The time a due order may wait behind others in the bounded batches; the arithmetic is in docs/disputes.md#how-fast. */
+export const DISPUTE_READ_SLACK_MS = 60 * MINUTE;
+/** Orders one provider's pass reads at most per tick (every 30 s): a shop of any size costs that provider a bounded rate. */
+export const RECONCILE_BATCH = 100;
+
+/** True where only a charge's read can show a dispute that lost its notice: no list, and paid inside the MED's window. */
+export function watchesUnlistedDispute(order: Pick<OrderRow, 'status' | 'paid_at'>, listsDisputes: boolean, now: number): boolean {
+  return !listsDisputes && order.status === 'paid' && order.paid_at !== null && Number(order.paid_at) > now - MED_WINDOW_MS;
+}
+
 /** The buyer's open modal polls the first minutes of a charge anyway. */
-export function nextCheckDelay(order: Pick<OrderRow, 'status' | 'recheck_requested_at'>, checks: number): number {
+export function nextCheckDelay(
+  order: Pick<OrderRow, 'status' | 'recheck_requested_at'>,
+  checks: number,
+  /** watchesUnlistedDispute: the paid order's gaps stop growing at UNLISTED_DISPUTE_GAP_MS. */
+  watchDispute = false,
+): number {
   const doubling = (base: number, cap: number) => Math.min(cap, base * 2 ** Math.min(checks, 20));
   if (order.recheck_requested_at !== null) return doubling(MINUTE / 2, 10 * MINUTE);
-  if (order.status === 'paid') return doubling(2 * 60 * MINUTE, 3 * 24 * 60 * MINUTE);
+  if (order.status === 'paid') return doubling(2 * 60 * MINUTE, watchDispute ? UNLISTED_DISPUTE_GAP_MS : 3 * 24 * 60 * MINUTE);
   return doubling(MINUTE, 30 * MINUTE);
 }
 
@@ -83,14 +105,16 @@ export function createReconciler(
       now,
       pendingGraceMs: PENDING_GRACE_MS,
       paidWindowMs: PAID_RECHECK_WINDOW_MS,
-      limit: 100,
+      limit: RECONCILE_BATCH,
       provider: id,
     });
+    const listsDisputes = deps.payments.get(id)?.disputes?.list !== undefined;
     let checked = 0;
     for (const order of orders) {
       if (stopping || performance.now() > deadline) break;
       // The claim schedules the next check first, so a gateway that fails or hangs is retried later.
-      if (!(await claimScheduledCheck(deps.db, order.id, now, now + nextCheckDelay(order, order.check_count)))) continue;
+      const delay = nextCheckDelay(order, order.check_count, watchesUnlistedDispute(order, listsDisputes, now));
+      if (!(await claimScheduledCheck(deps.db, order.id, now, now + delay))) continue;
       const hints = order.charge_id ? [] : await findPostbackCandidateIds(deps.db, order.id);
       await recheckOrder(deps, order, hints);
       await cancelRetiredAgain(deps, order.id, now);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ProviderId } from '../gateway/provider-registry.ts';
 import type { Database } from '../db/schema.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { SHOP_ALERT_ORDER_ID, UNRECOGNISED_EVENT_FAMILY } from './unrecognised-events.ts';
 
 export const MAX_AUDITED_BODY = 16 * 1024;
 
@@ -110,4 +112,52 @@ export async function recordWebhookRejection(db: Kysely<Database>, provider: Pro
       })),
     )
     .execute();
+}
+
+/** Names kept per provider: a signed sender could otherwise grow the table without end. */
+const MAX_UNRECOGNISED_NAMES = 50;
+const MAX_NAME_LENGTH = 100;
+
+/**
+ * Counts a verified event the shop does not read, and queues the seller's alert in the same transaction the
+ * first time its name appears (true then); one alert per name on any number of instances, by the outbox's key.
+ */
+export async function recordUnrecognisedEvent(db: Kysely<Database>, provider: ProviderId, rawName: string, now: number): Promise<boolean> {
+  const name = rawName.slice(0, MAX_NAME_LENGTH);
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('unrecognised_events')
+      .set((eb) => ({ count: eb('count', '+', 1), last_at: now }))
+      .where('provider', '=', provider)
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) > 0) return false;
+    const known = await trx
+      .selectFrom('unrecognised_events')
+      .select((eb) => eb.fn.countAll<number>().as('names'))
+      .where('provider', '=', provider)
+      .executeTakeFirstOrThrow();
+    if (Number(known.names) >= MAX_UNRECOGNISED_NAMES) return false;
+    const inserted = await trx
+      .insertInto('unrecognised_events')
+      .values({ provider, name, count: 1, first_at: now, last_at: now })
+      .onConflict((conflict) => conflict.columns(['provider', 'name']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      // Another instance recorded the name between our update and insert: counted, its alert theirs.
+      await trx
+        .updateTable('unrecognised_events')
+        .set((eb) => ({ count: eb('count', '+', 1), last_at: now }))
+        .where('provider', '=', provider)
+        .where('name', '=', name)
+        .execute();
+      return false;
+    }
+    return enqueueOutboxMessage(trx, {
+      orderId: SHOP_ALERT_ORDER_ID,
+      kind: `${UNRECOGNISED_EVENT_FAMILY}${provider}:${name}`,
+      payload: null,
+      now,
+    });
+  });
 }

@@ -12,7 +12,7 @@ import { cancelAtProvider } from '../orders/charge-cancellation.ts';
 import { eraseBuyerLinks, listBuyerLinks } from '../orders/open-finance-links.ts';
 import { retireOpenCharges, eraseBuyerRows, listOrdersOfEmail, purgeErasedBytes } from './buyer-data-repository.ts';
 import { listAccessLinkDates } from '../access/access-service.ts';
-import { listMemberPageOpensOfOrders } from '../access/member-page-opens.ts';
+import { listMemberPageOpenTalliesOfOrders, listMemberPageOpensOfOrders } from '../access/member-page-opens.ts';
 import { listMessagesOfOrders } from '../outbox/outbox-queue.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { listEvidence } from '../evidence/delivery-record.ts';
@@ -40,6 +40,8 @@ export interface BuyerExport {
     paidAt: string | null;
     accessLinks: Array<{ issuedAt: string | null; revokedAt: string | null }>;
     memberPageOpenedAt: Array<string | null>;
+    /** Openings past the per-order cap, kept as a count per day and address (access/member-page-opens.ts). */
+    memberPageOpeningsCounted: Array<{ openings: number; firstAt: string | null; lastAt: string | null }>;
     emails: Array<{ kind: string; queuedAt: string | null; sentAt: string | null }>;
     refund: {
       status: string;
@@ -89,10 +91,11 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
   const email = normalizeEmail(rawEmail);
   const orders = await listOrdersOfEmail(db, email);
   const ids = orders.map((order) => order.id);
-  const [bankLinks, links, opens, emails, refunds, records, reviews, whatsapp] = await Promise.all([
+  const [bankLinks, links, opens, tallies, emails, refunds, records, reviews, whatsapp] = await Promise.all([
     listBuyerLinks(db, email),
     listAccessLinkDates(db, ids),
     listMemberPageOpensOfOrders(db, ids),
+    listMemberPageOpenTalliesOfOrders(db, ids),
     listMessagesOfOrders(db, ids),
     Promise.all(ids.map((id) => findRefund(db, id))),
     Promise.all(ids.map((id) => listEvidence(db, id))),
@@ -102,7 +105,7 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
   const data: BuyerExport = {
     email,
     bankLinks: bankLinks.map((link) => ({
-      bank: link.participant_id,
+      bank: link.bank_name ?? link.participant_id,
       state: link.state,
       createdAt: iso(link.created_at),
       activeAt: iso(link.active_at),
@@ -122,6 +125,9 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
         .filter((link) => link.order_id === order.id)
         .map((link) => ({ issuedAt: iso(link.created_at), revokedAt: iso(link.revoked_at) })),
       memberPageOpenedAt: opens.filter((open) => open.order_id === order.id).map((open) => iso(open.at)),
+      memberPageOpeningsCounted: tallies
+        .filter((tally) => tally.order_id === order.id)
+        .map((tally) => ({ openings: Number(tally.openings), firstAt: iso(tally.first_at), lastAt: iso(tally.last_at) })),
       emails: emails
         .filter((mail) => mail.order_id === order.id)
         .map((mail) => ({ kind: mail.kind, queuedAt: iso(mail.created_at), sentAt: iso(mail.sent_at) })),

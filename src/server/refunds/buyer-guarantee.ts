@@ -4,8 +4,11 @@ import { loadPurchase } from '../orders/purchase-service.ts';
 import type { RefundRow } from './refunds-repository.ts';
 import type { RefundsDeps, RefundsConfig } from './refunds-deps.ts';
 
-/** The whole purchase's guarantee: open while a paid item is in its own window with nothing asked; ends at the latest such window. */
-export function describeGuarantee(purchase: PurchaseRecord, config: RefundsConfig, now: number): GuaranteeView {
+/**
+ * The whole purchase's guarantee: open while a paid item is in its own window with nothing asked and no dispute open;
+ * ends at the latest such window.
+ */
+export function describeGuarantee(purchase: PurchaseRecord, config: RefundsConfig, now: number, disputeOpen: boolean): GuaranteeView {
   const days = config.guaranteeDays;
   const due = refundableItems(purchase, config, now);
   const main = purchase.main;
@@ -20,7 +23,9 @@ export function describeGuarantee(purchase: PurchaseRecord, config: RefundsConfi
   return {
     days,
     endsAt,
-    canRequest: due.length > 0,
+    // The same answer the request itself would get (buyer-request.ts): the bank, not the seller, returns it now.
+    canRequest: due.length > 0 && !disputeOpen,
+    disputeOpen,
     request: refund ? { requestedAt: Number(refund.requested_at), status: refund.status, declineReason: refund.decline_reason } : null,
     items,
   };
@@ -35,10 +40,10 @@ export function latestRefund(purchase: PurchaseRecord): RefundRow | undefined {
 }
 
 export async function loadGuarantee(
-  deps: Pick<RefundsDeps, 'db' | 'config'>,
+  deps: Pick<RefundsDeps, 'db' | 'config' | 'hasOpenDispute'>,
   orderId: string,
   now: number,
 ): Promise<GuaranteeView | undefined> {
-  const purchase = await loadPurchase(deps.db, orderId);
-  return purchase ? describeGuarantee(purchase, deps.config, now) : undefined;
+  const [purchase, disputeOpen] = await Promise.all([loadPurchase(deps.db, orderId), deps.hasOpenDispute(orderId)]);
+  return purchase ? describeGuarantee(purchase, deps.config, now, disputeOpen) : undefined;
 }

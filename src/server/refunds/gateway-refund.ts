@@ -17,6 +17,7 @@ import {
 } from './refunds-repository.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { openFinanceRefunder } from '../orders/open-finance-refunds.ts';
+import { noteDispute } from '../orders/payment-confirmation.ts';
 import { recordEvidence } from '../evidence/delivery-record.ts';
 import { finishPartialRefund } from './refund-outcomes.ts';
 import { untiedRefundedCents } from '../orders/purchase-service.ts';
@@ -218,6 +219,8 @@ type RefundDeps = OrdersDeps & { provider: Pick<PixProvider, 'getCharge' | 'refu
 
 async function readBack(deps: RefundDeps, order: OrderRow, hash: string, now: () => number): Promise<'refunded' | ChargeRecord> {
   const record = await deps.provider.getCharge(hash);
+  // The read before a refund is a read like the reconciler's: a dispute it shows is recorded, not only refused on.
+  if (record.dispute || (record.disputeReturnedCents ?? 0) > 0) await noteDispute(deps, order, record, now());
   if (record.state === 'reversed') {
     if (await reverseOrder(deps, order.id, 'refunded', now()))
       deps.logger.info('Refund confirmed by the gateway; access ended', { order: order.id });

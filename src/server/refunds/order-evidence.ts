@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { admin as adminCopy } from '../../content/admin.ts';
 import { refundReasonLabels } from '../../content/refunds.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
-import { listMemberPageOpenings } from '../access/member-page-opens.ts';
+import { loadMemberPageOpenings } from '../access/member-page-opens.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { EvidenceEvent, OrderEvidence } from '../evidence/evidence.ts';
@@ -25,7 +25,7 @@ export async function loadOrderEvidence(
   const ledger = ledgerOf(purchase, input.config);
   const [records, openings, refund] = await Promise.all([
     listEvidence(db, orderId),
-    listMemberPageOpenings(db, orderId),
+    loadMemberPageOpenings(db, orderId),
     findRefund(db, orderId),
   ]);
   const paidAt = order.paid_at === null ? null : Number(order.paid_at);
@@ -41,7 +41,7 @@ export async function loadOrderEvidence(
           : record.detail;
     events.push({ at: record.at, kind: record.kind, detail });
   }
-  for (const opening of openings) events.push({ at: opening.at, kind: 'member_page_opened', detail: opening.client });
+  for (const opening of openings.each) events.push({ at: opening.at, kind: 'member_page_opened', detail: opening.client });
   // Stable: equal times keep the order above (created → paid → records → openings).
   events.sort((a, b) => a.at - b.at);
   const { seller } = input.config.storefront;
@@ -77,5 +77,19 @@ export async function loadOrderEvidence(
       owedCents: ledger.owedCents,
     },
     events,
+    openings: {
+      count: openings.count,
+      addresses: openings.addresses,
+      withoutAddress: openings.withoutAddress,
+      firstAt: pickTime([openings.each[0]?.at, openings.beyond?.firstAt], Math.min),
+      lastAt: pickTime([openings.each.at(-1)?.at, openings.beyond?.lastAt], Math.max),
+      beyond: openings.beyond,
+    },
   };
 }
+
+/** The earliest (Math.min) or latest (Math.max) of the times known. */
+const pickTime = (times: Array<number | undefined>, pick: (...values: number[]) => number) => {
+  const known = times.filter((time) => time !== undefined);
+  return known.length === 0 ? null : pick(...known);
+};

@@ -2,26 +2,25 @@ import type { Context } from 'hono';
 import { apiErrors } from '../../content/api-errors.ts';
 import { checkout as copy } from '../../content/checkout.ts';
 import { bumpCopy } from '../../content/offers.ts';
-import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
-import { viewKeyMatches } from '../access/access-service.ts';
 import { apiError } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
 import { findMainOrder } from '../orders/addon-offer.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import type { AppEnv } from './context.ts';
+import { mayActForOrder } from './order-actor.ts';
 
 type MainOrder = NonNullable<Awaited<ReturnType<typeof findMainOrder>>>;
 
 /**
  * The add-on routes' order (docs/offers.md#the-one-time-offer-after-payment: `…/addon`, and by JSR
  * `…/addon/biometria`): the main order of the path's `:id`, answered only to the tab that bought it (its view
- * key); another tab is told so (403), as the offer is shown there. Else the refusal to send.
+ * key) or the holder of the e-mailed key (order-actor.ts); another tab is told so (403), as the offer is shown there. Else the refusal to send.
  */
 export async function findAddonOrder(c: Context<AppEnv, '/:id/addon' | '/:id/addon/biometria', object>): Promise<MainOrder | Response> {
   const id = c.req.param('id');
   const order = isIdShaped(id) ? await findMainOrder(c.var.orders, id) : undefined;
   if (!order) return apiError(c, 404, apiErrors.orderNotFound);
-  if (!viewKeyMatches(order, c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64))) return apiError(c, 403, bumpCopy.afterPayment.otherTab);
+  if (!mayActForOrder(order, c)) return apiError(c, 403, bumpCopy.afterPayment.otherTab);
   return order;
 }
 

@@ -7,8 +7,6 @@ import { checkout as checkoutCopy } from '../../content/checkout.ts';
 import { members } from '../../content/members.ts';
 import { BankLinkAddonSchema } from '../../shared/bank-link.ts';
 import type { AddonPriceChangedBody } from '../../shared/checkout.ts';
-import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
-import { viewKeyMatches } from '../access/access-service.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
 import { findMainOrder } from '../orders/addon-offer.ts';
@@ -19,6 +17,7 @@ import { memberOrder } from './access.ts';
 import { findAddonOrder, refuseAddonCharge } from './addon-order.ts';
 import { sendReply } from './api-reply.ts';
 import type { AppEnv } from './context.ts';
+import { mayActForOrder } from './order-actor.ts';
 
 /** docs/payments.md#jsr-the-add-on-in-one-tap: the order tab (its view key) keeps the bank, then pays the add-on under it. */
 export const bankLinkOrderRoutes = new Hono<AppEnv>()
@@ -27,8 +26,7 @@ export const bankLinkOrderRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     const id = c.req.param('id');
     const order = isIdShaped(id) ? await findMainOrder(c.var.orders, id) : undefined;
-    if (!order || !viewKeyMatches(order, c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64)))
-      return apiError(c, 404, apiErrors.orderNotFound);
+    if (!order || !mayActForOrder(order, c)) return apiError(c, 404, apiErrors.orderNotFound);
     const api = openFinanceApi(c.var.orders);
     if (!api) return apiError(c, 404, copy.api.notOffered);
     const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
@@ -55,6 +53,7 @@ export const bankLinkOrderRoutes = new Hono<AppEnv>()
       const result = await payAddonByLink(c.var.orders, api, order, c.req.valid('json').offerVersion);
       if (result.kind === 'bank') return sendReply(c, 'POST', { redirectUri: result.redirectUri });
       if (result.kind === 'not_linked') return apiError(c, 409, copy.api.notLinked);
+      if (result.kind === 'link_ended') return apiError(c, 409, copy.api.linkEnded[result.reason]);
       if (result.kind === 'addon_price_changed') {
         const body: AddonPriceChangedBody = { error: bumpCopy.afterPayment.priceChanged, addonOffer: result.offer };
         return c.json(body, 409);
@@ -84,7 +83,7 @@ export const bankLinkMemberRoutes = new Hono<AppEnv>()
         })
       : [];
     const bank = banks.find((entry) => entry.id === link.participantId)?.name ?? copy.api.someBank;
-    return sendReply(c, 'GET', { bank });
+    return sendReply(c, 'GET', link.ended ? { bank, ended: link.ended } : { bank });
   })
   .post('/remover', async (c) => {
     c.header('Cache-Control', 'no-store');

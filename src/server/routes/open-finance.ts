@@ -1,12 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { apiErrors } from '../../content/api-errors.ts';
-import { checkout as checkoutCopy } from '../../content/checkout.ts';
 import { openFinanceApi as copy } from '../../content/open-finance.ts';
 import { OpenFinanceBanksQuerySchema, OpenFinanceStartSchema } from '../../shared/open-finance.ts';
-import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
 import { paths } from '../../shared/routes.ts';
-import { viewKeyMatches } from '../access/access-service.ts';
 import { WebhookRejectedError, type WebhookRequest } from '../gateway/pix-provider.ts';
 import { clientCertificateVerified } from '../http/client-address.ts';
 import { apiError, limitBody } from '../http/http.ts';
@@ -16,6 +13,8 @@ import { findOrderById } from '../orders/order-lookup.ts';
 import {
   bankCallback,
   bankReturn,
+  heldBankPayment,
+  isListedBank,
   listBanks,
   mercadoPagoBankCallback,
   openFinanceApi,
@@ -27,6 +26,8 @@ import { linkReturn } from '../orders/open-finance-links.ts';
 import { mercadoPagoOpenFinance } from '../orders/open-finance-rails.ts';
 import { sendReply } from './api-reply.ts';
 import type { AppEnv } from './context.ts';
+import { orderContactKey } from '../orders/order-links.ts';
+import { mayActForOrder } from './order-actor.ts';
 
 /** docs/payments.md#open-finance: the bank list and the buyer's way back from their bank. */
 export const openFinanceRoutes = new Hono<AppEnv>()
@@ -58,7 +59,7 @@ export const openFinanceRoutes = new Hono<AppEnv>()
     const linked = api ? await linkReturn(c.var.orders, api, url) : undefined;
     if (linked)
       return c.redirect(
-        `${paths.order}/${encodeURIComponent(linked.order.public_ref)}?vinculo=${linked.saved ? 'salvo' : 'recusado'}`,
+        `${paths.order}/${encodeURIComponent(linked.order.public_ref)}?vinculo=${linked.saved ? 'salvo' : 'recusado'}${keyFragment(linked.order)}`,
         303,
       );
     const back = await bankReturn(c.var.orders, url);
@@ -68,8 +69,16 @@ export const openFinanceRoutes = new Hono<AppEnv>()
     const parent = back.order.parent_order_id ? await findOrderById(c.var.db, back.order.parent_order_id) : undefined;
     const shown = parent ?? back.order;
     const addon = parent ? '&adicional=1' : '';
-    return c.redirect(`${paths.order}/${encodeURIComponent(shown.public_ref)}?banco=${status}${addon}`, 303);
+    return c.redirect(`${paths.order}/${encodeURIComponent(shown.public_ref)}?banco=${status}${addon}${keyFragment(shown)}`, 303);
   });
+
+/**
+ * The bank app may hand the buyer back in a new tab, without the checkout's view key: the way back carries the
+ * order's e-mailed key in the fragment (never sent on, never logged), so that tab offers what the first one did.
+ */
+function keyFragment(order: Parameters<typeof orderContactKey>[0]): string {
+  return `#k=${orderContactKey(order)}`;
+}
 
 /** The order's tab (its view key) starts the payment at the bank the buyer picked; a repeat gets the same address. */
 export const openFinanceOrderRoutes = new Hono<AppEnv>().basePath('/api/orders').post(
@@ -82,14 +91,26 @@ export const openFinanceOrderRoutes = new Hono<AppEnv>().basePath('/api/orders')
     c.header('Cache-Control', 'no-store');
     const id = c.req.param('id');
     const order = isIdShaped(id) ? await findOrderById(c.var.db, id) : undefined;
-    if (!order || !viewKeyMatches(order, c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64)))
-      return apiError(c, 404, apiErrors.orderNotFound);
+    if (!order || !mayActForOrder(order, c)) return apiError(c, 404, apiErrors.orderNotFound);
     const { participantId } = c.req.valid('json');
     const api = openFinanceApi(c.var.orders);
     const viaMercadoPago = !(api && participantId) && mercadoPagoOpenFinance(c.var.orders) !== null;
     if (!viaMercadoPago && !(api && participantId)) return apiError(c, api ? 422 : 404, api ? apiErrors.invalidRequest : copy.unavailable);
+    // The payment already waiting at the bank is the same tap again: no new call to count.
+    const held = await heldBankPayment(c.var.orders, order, viaMercadoPago ? null : (participantId ?? null));
+    if (held) return sendReply(c, 'POST', { redirectUri: held });
+    if (api && participantId) {
+      let listed: boolean;
+      try {
+        listed = await isListedBank(c.var.orders, api, participantId);
+      } catch (error) {
+        c.var.logger.warn('Open Finance banks not read', { error: error instanceof Error ? error.message : String(error) });
+        return apiError(c, 502, copy.failed);
+      }
+      if (!listed) return apiError(c, 422, copy.unknownBank);
+    }
     const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
-    if (!decision.allowed) return apiError(c, 429, checkoutCopy.errors.tooManyAttempts);
+    if (!decision.allowed) return apiError(c, 429, copy.tooManyTries(Math.max(1, Math.ceil(decision.retryAfterMs / 60_000))));
     const result =
       api && participantId
         ? await startBankPayment(c.var.orders, api, order, participantId)

@@ -18,6 +18,7 @@ import { limits } from '../http/rate-limit.ts';
 import { acceptAddonOffer, declineAddon } from '../orders/addon-offer.ts';
 import { currentProductInfo, startCheckout } from '../orders/checkout-service.ts';
 import { isIdShaped } from '../orders/ids.ts';
+import { ORDER_CONTACT_KEY_HEADER } from '../../shared/order-page.ts';
 import { describeOrderStatus } from '../access/order-status-reply.ts';
 import { apiErrors } from '../../content/api-errors.ts';
 import { findAddonOrder, refuseAddonCharge } from './addon-order.ts';
@@ -75,7 +76,12 @@ export const ordersRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => {
     const id = c.req.param('id');
     const status = isIdShaped(id)
-      ? await describeOrderStatus(c.var.orders, id, c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64))
+      ? await describeOrderStatus(
+          c.var.orders,
+          id,
+          c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64),
+          c.req.header(ORDER_CONTACT_KEY_HEADER)?.slice(0, 64),
+        )
       : undefined;
     if (!status) return apiError(c, 404, apiErrors.orderNotFound);
     c.header('Cache-Control', 'no-store');

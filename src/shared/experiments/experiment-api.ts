@@ -1,5 +1,6 @@
 // The console's A/B test API (routes/admin/experiments.ts, docs/experiments.md#serving): bodies and replies.
 import type { Judgement } from './verdict.ts';
+import { prototypeKeyIn } from '../prototype-keys.ts';
 import { z } from '../zod.ts';
 
 export const EXPERIMENT_PAGES = ['/', '/presell'] as const;
@@ -14,7 +15,16 @@ export const ExperimentCreateSchema = z.object({
   page: z.enum(EXPERIMENT_PAGES),
   name: z.string().trim().min(1).max(80),
   variants: z
-    .array(z.object({ weight: z.number().int().min(1).max(100), patch: z.record(z.string(), z.unknown()) }))
+    .array(
+      z.object({
+        weight: z.number().int().min(1).max(100),
+        // Checked before the record is built: zod's record would turn a `__proto__` key into the object's prototype.
+        patch: z
+          .unknown()
+          .refine((patch) => prototypeKeyIn(patch) === undefined)
+          .pipe(z.record(z.string(), z.unknown())),
+      }),
+    )
     .min(MIN_VARIANTS)
     .max(MAX_VARIANTS),
   metric: z.enum(['conversion', 'revenue']).default('revenue'),
@@ -30,6 +40,7 @@ export const ExperimentWinnerSchema = z.object({
     .int()
     .min(0)
     .max(MAX_VARIANTS - 1),
+  confirmation: z.string().max(100).optional(),
 });
 
 export interface ExperimentArmFigures {
@@ -47,7 +58,7 @@ export interface ExperimentSummary {
   id: string;
   page: ExperimentPage;
   name: string;
-  status: 'running' | 'stopped' | 'decided';
+  status: 'running' | 'stopped' | 'decided' | 'chosen';
   variants: { weight: number; patch: Record<string, unknown> }[];
   metric: 'conversion' | 'revenue';
   plannedLift: number;
@@ -56,6 +67,8 @@ export interface ExperimentSummary {
   endsAt: number;
   stoppedAt: number | null;
   winner: number | null;
+  /** The version the seller published without a verdict naming it ("encerrado sem vencedor comprovado"). */
+  chosen: number | null;
   /** The page version "Declarar vencedor" published. */
   winnerVersion: number | null;
   figures: ExperimentArmFigures[];

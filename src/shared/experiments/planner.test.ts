@@ -36,4 +36,16 @@ describe('the planner', () => {
     expect(four.visitors / 4).toBeGreaterThan(two.visitors / 2);
     expect(four.widthInflation).toBeLessThan(two.widthInflation);
   });
+
+  it('asks an uneven split for the visitors its thinnest pair needs: 80/20 takes 1.5625 times 50/50, 90/10 2.78 times', () => {
+    const even = planForLift({ baseline: threePercent, visitorsPerDay: 1000 }, 0.2);
+    const eighty = planForLift({ baseline: threePercent, visitorsPerDay: 1000, weights: [80, 20] }, 0.2);
+    const ninety = planForLift({ baseline: threePercent, visitorsPerDay: 1000, weights: [90, 10] }, 0.2);
+    expect(eighty.visitors / even.visitors).toBeCloseTo(1.5625, 3);
+    expect(ninety.visitors / even.visitors).toBeCloseTo(2.7778, 3);
+    // In the same days an uneven split finds only a larger lift.
+    expect(planForDays({ baseline: threePercent, visitorsPerDay: 1000, weights: [80, 20] }, 28)!.lift).toBeGreaterThan(
+      planForDays({ baseline: threePercent, visitorsPerDay: 1000 }, 28)!.lift * 1.2,
+    );
+  });
 });

@@ -10,6 +10,7 @@ export interface PlannerInput {
   baseline: Baseline;
   visitorsPerDay: number;
   arms?: number;
+  weights?: readonly number[];
   alpha?: number;
   power?: number;
   /** How many visitors (all arms) between two readings of the verdict. */
@@ -37,6 +38,8 @@ const maximumLooks = 400;
 
 interface Design {
   arms: number;
+  /** The visitors an uneven split needs over an even one: its thinnest pair's variance against an even pair's. */
+  splitCost: number;
   pairAlpha: number;
   zBeta: number;
   sequentialZ: number;
@@ -46,8 +49,14 @@ interface Design {
 function design(input: PlannerInput): Design {
   const arms = input.arms ?? 2;
   const pairAlpha = (input.alpha ?? 0.05) / ((arms * (arms - 1)) / 2);
+  const weights = input.weights?.length === arms ? input.weights : Array.from({ length: arms }, () => 1);
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  let splitCost = 1;
+  for (let i = 0; i < arms; i++)
+    for (let j = i + 1; j < arms; j++) splitCost = Math.max(splitCost, (total / weights[i]! + total / weights[j]!) / (2 * arms));
   return {
     arms,
+    splitCost,
     pairAlpha,
     zBeta: normalQuantile(input.power ?? 0.8),
     sequentialZ: sequentialMultiplier(1, 1, pairAlpha),
@@ -118,7 +127,7 @@ function medianStoppingShare(drift: number, firstShare: number, lookShare: numbe
 }
 
 function plan(input: PlannerInput, lift: number, d: Design, perArm: number, days?: number): Plan {
-  const visitors = Math.ceil(perArm * d.arms);
+  const visitors = Math.ceil(perArm * d.arms * d.splitCost);
   days ??= Math.ceil(visitors / input.visitorsPerDay);
   const rate = conversionRate(input.baseline);
   const firstShare = minimumConversionsPerArm / rate / perArm;
@@ -132,7 +141,7 @@ function plan(input: PlannerInput, lift: number, d: Design, perArm: number, days
     lift,
     visitors,
     days,
-    fixedHorizonVisitors: Math.ceil(visitorsPerArm(input.baseline, lift, d.fixedZ + d.zBeta) * d.arms),
+    fixedHorizonVisitors: Math.ceil(visitorsPerArm(input.baseline, lift, d.fixedZ + d.zBeta) * d.arms * d.splitCost),
     widthInflation: d.sequentialZ / d.fixedZ,
     medianVisitors,
     medianDays: medianVisitors / input.visitorsPerDay,
@@ -149,7 +158,7 @@ export function planForLift(input: PlannerInput, lift: number): Plan {
 /** The smallest lift a test of `days` can find with the planned power; `undefined` without 100 sales per arm by then. */
 export function planForDays(input: PlannerInput, days: number): Plan | undefined {
   const d = design(input);
-  const perArm = (days * input.visitorsPerDay) / d.arms;
+  const perArm = (days * input.visitorsPerDay) / d.arms / d.splitCost;
   const z = d.sequentialZ + d.zBeta;
   let low = 0;
   let high = maximumLift(input.baseline);

@@ -4,6 +4,7 @@ import type { ApiErrorBody } from '../../../shared/api.ts';
 import { AdminDisputeCreateSchema, AdminDisputeResolveSchema } from '../../../shared/disputes.ts';
 import { recordAudit } from '../../admin/admin-audit.ts';
 import { purchaseHasOpenDispute } from '../../disputes/dispute-guard.ts';
+import { describePolls } from '../../disputes/dispute-poll-health.ts';
 import { pollDisputesNow } from '../../disputes/dispute-poller.ts';
 import {
   applyProviderDispute,
@@ -18,7 +19,7 @@ import {
 import { apiError, limitBody } from '../../http/http.ts';
 import { sendReply } from '../api-reply.ts';
 import type { AdminEnv } from '../context.ts';
-import { adminRouter, auditClient, json, ok, tooLarge } from './console.ts';
+import { adminRouter, auditClient, json, tooLarge } from './console.ts';
 
 /** docs/disputes.md: the console's "Contestações". */
 export const adminDisputesRoutes = adminRouter()
@@ -39,16 +40,17 @@ export const adminDisputesRoutes = adminRouter()
 
   .post('/disputes/poll', async (c) => {
     const { orders } = c.var;
-    await pollDisputesNow({
+    const polls = await pollDisputesNow({
       db: orders.db,
       payments: orders.payments,
       logger: orders.logger,
       now: c.var.now,
       pollSeconds: orders.config.disputesPollSeconds,
       applyDispute: (providerId, dispute) => applyProviderDispute(orders, providerId, dispute),
+      channels: { whatsapp: orders.config.disputeAlertWhatsapp !== null },
     });
     await recordAudit(c.var.db, { session: c.var.session, action: 'dispute_poll', now: c.var.now() });
-    return sendReply(c, 'POST', ok);
+    return sendReply(c, 'POST', describePolls(polls));
   })
 
   .get('/disputes/:id/defence', async (c) => {

@@ -1,5 +1,6 @@
 import { admin as copy } from '../../../content/admin.ts';
 import { readHealth } from '../../admin/admin-health.ts';
+import { disputePollCheck } from '../../disputes/dispute-poll-health.ts';
 import { emailKindsOf, retryEmail } from '../../admin/admin-orders.ts';
 import { apiError } from '../../http/http.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -12,8 +13,11 @@ export function adminHealthRoutes(deps: { mailer?: Mailer; runOutbox: () => void
   return adminRouter()
     .get('/health', async (c) => {
       const { db, config, orders } = c.var;
-      const health = await readHealth({ db, config, payments: orders.payments, mailer: deps.mailer, emailKinds }, c.var.now());
-      return sendReply(c, 'GET', health);
+      const [health, disputes] = await Promise.all([
+        readHealth({ db, config, payments: orders.payments, mailer: deps.mailer, emailKinds }, c.var.now()),
+        disputePollCheck({ db, payments: orders.payments }),
+      ]);
+      return sendReply(c, 'GET', { ...health, checks: [...health.checks, ...disputes] });
     })
 
     .post('/outbox/:id/retry', async (c) => {

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { zValidator } from '@hono/zod-validator';
-import { formatKilobytes, offerMessages, pageEditorApi } from '../../../content/offer.ts';
+import { copyClaimRefusal, formatKilobytes, offerMessages, pageEditorApi } from '../../../content/offer.ts';
+import type { CopyFinding } from '../../../shared/copy-claims.ts';
 import { pageDraftsApi } from '../../../content/page-drafts.ts';
 import {
   LANDING_BUDGET_BYTES,
@@ -17,6 +18,7 @@ import { apiError, limitBody } from '../../http/http.ts';
 import { limits } from '../../http/rate-limit.ts';
 import {
   discardDraft,
+  offerCopyFindings,
   pageEditorState,
   previewDraft,
   publishDraft,
@@ -86,6 +88,7 @@ export async function publishReply(
     return apiError(c, 422, reason, { 'product.priceCents': reason });
   }
   if (result.kind === 'reference_price') return referencePriceReply(c, result.referencePriceCents, result.days);
+  if (result.kind === 'copy_claims') return copyClaimsReply(c, result.findings);
   if (result.kind === 'too_large')
     return apiError(c, 422, pageEditorApi.tooLarge(formatKilobytes(result.landingBytes), formatKilobytes(LANDING_BUDGET_BYTES)), {
       landingBytes: String(result.landingBytes),
@@ -104,6 +107,13 @@ export async function publishReply(
 function referencePriceReply(c: Context<AdminEnv>, referencePriceCents: number, days: number) {
   const reason = pageEditorApi.referencePrice(formatBRL(referencePriceCents), days);
   return apiError(c, 422, reason, { 'product.referencePriceCents': reason });
+}
+
+/** Each refused sentence on its field, the first as the headline (docs/editing.md#what-the-copy-may-promise). */
+function copyClaimsReply(c: Context<AdminEnv>, findings: CopyFinding[]) {
+  const fields: Record<string, string> = {};
+  for (const finding of findings) fields[finding.field] ??= copyClaimRefusal(finding);
+  return apiError(c, 422, copyClaimRefusal(findings[0]!), fields);
 }
 
 async function referenceRefusal(c: Context<AdminEnv>, referencePriceCents: number): Promise<Response | undefined> {
@@ -142,6 +152,9 @@ export const adminPageRoutes = adminRouter()
     // A "de R$ X" that could not be published is refused now, with its reason, not after the seller previewed it.
     const reference = await referenceRefusal(c, offer.product.referencePriceCents);
     if (reference) return reference;
+    // So is a sentence that claims what the shop does not give: the seller reads it under the field while typing.
+    const findings = offerCopyFindings(c.var.offer, offer);
+    if (findings.length > 0) return copyClaimsReply(c, findings);
     const saved = await saveDraft(c.var.offer, { offer, baseNumber, editor: editorOf(c), now: c.var.now() });
     return sendReply(c, 'POST', saved);
   })

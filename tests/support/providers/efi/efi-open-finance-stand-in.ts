@@ -42,6 +42,8 @@ export interface HeldLink {
   status: 'pendente' | 'aceito' | 'rejeitado' | 'revogado';
   dataAutorizacao: string | null;
   motivo: string | null;
+  /** When the buyer's consent at the bank ends (`dataExpiracao`); a year after now unless a test sets it. */
+  expiresAt?: number;
 }
 
 /** Three participants in the documented shape (`GET /participantes`' example: Efí S.A. and its logo). */
@@ -56,10 +58,19 @@ export const STAND_IN_PARTICIPANTS = [
   organizacoes: [{ nome: participant.nome, cnpj: '09089356000118', status: 'Ativo' }],
 }));
 
+/**
+ * The banks listed for Pix por biometria (`GET /participantes?modalidade=biometria`): the SDK's JSDoc takes a `modalidade`
+ * string; which value names JSR and which banks it lists are the stand-in's own. Nu Stand-in is not among them.
+ */
+export const STAND_IN_BIOMETRIC_PARTICIPANTS = new Set([STAND_IN_PARTICIPANTS[0]!.identificador, STAND_IN_PARTICIPANTS[1]!.identificador]);
+
 const REAIS = /^\d{1,10}\.\d{2}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** Documented 431 `chave_idempotencia_invalida` (size); the SDK sends 72 alphanumerics. */
-const IDEMPOTENCY_KEY = /^[a-zA-Z0-9]{1,72}$/;
+/**
+ * Documented 431 `chave_idempotencia_invalida` (size): Efí's "Solicitar iniciação" page says 36 to 72 characters, and
+ * the key reaches the buyer's bank, where Open Finance Brasil's Payment Initiation API allows at most 40.
+ */
+const IDEMPOTENCY_KEY = /^[a-zA-Z0-9]{36,40}$/;
 /** JSR's per-payment ceiling: under R$ 500 (the Banco Central's JSR rules); the stand-in's own 422 name. */
 const JSR_LIMIT_CENTS = 50_000;
 
@@ -301,7 +312,11 @@ export class EfiOpenFinanceStandIn {
     }
     if (route === '/participantes' && method === 'GET') {
       const name = (query.get('nome') ?? '').toLowerCase();
-      const found = STAND_IN_PARTICIPANTS.filter((participant) => participant.nome.toLowerCase().includes(name));
+      const biometric = query.get('modalidade') === 'biometria';
+      const found = STAND_IN_PARTICIPANTS.filter(
+        (participant) =>
+          participant.nome.toLowerCase().includes(name) && (!biometric || STAND_IN_BIOMETRIC_PARTICIPANTS.has(participant.identificador)),
+      );
       if (found.length === 0) return error(404, 'participante_nao_encontrado', 'Nenhum participante encontrado', false);
       return answer(200, { participantes: found });
     }
@@ -460,12 +475,15 @@ export class EfiOpenFinanceStandIn {
     if (!DAY.test(inicio)) return error(400, 'data_inicio_invalido', 'A data início é inválida');
     if (!DAY.test(fim)) return error(400, 'data_fim_invalido', 'A data fim é inválida');
     const id = query.get('identificador');
+    // "Se este campo [identificador] é informado os demais são desconsiderados na busca" (listar_pagamentos.md).
+    const status = id === null ? query.get('status') : null;
     const all = [...this.payments.values()].filter(
       (payment) =>
         payment.jsr === jsr &&
         this.day(payment.dataCriacao) >= inicio &&
         this.day(payment.dataCriacao) <= fim &&
-        (id === null || payment.identificadorPagamento === id),
+        (id === null || payment.identificadorPagamento === id) &&
+        (status === null || payment.status === status),
     );
     if (all.length === 0) return error(404, 'pagamento_nao_encontrado', 'Nenhum pagamento encontrado', false);
     const perPage = Number(query.get('quantidade') ?? '2');
@@ -539,7 +557,7 @@ export class EfiOpenFinanceStandIn {
         return {
           identificador: link.identificador,
           dataAutorizacao: link.dataAutorizacao,
-          dataExpiracao: new Date(this.now() + 365 * 86_400_000).toISOString(),
+          dataExpiracao: new Date(link.expiresAt ?? this.now() + 365 * 86_400_000).toISOString(),
           limiteDiario: '1000.00',
           limiteTransacao: reais(JSR_LIMIT_CENTS - 1),
           conta: { numero: '123456', agencia: '0001', ispb: '09089356', tipo: 'CACC' },

@@ -19,7 +19,7 @@ export async function wooviRig(shopUrl: string): Promise<JourneyRig & { standIn:
     pixCode: (chargeId) => charge(chargeId).brCode,
     async pay(chargeId) {
       await standIn.pay(chargeId);
-      expect(standIn.deliveries.at(-1)).toMatchObject({ event: 'OPENPIX:CHARGE_COMPLETED', status: 200 });
+      expect(standIn.deliveries.at(-1)).toMatchObject({ event: `${standIn.eventPrefix}CHARGE_COMPLETED`, status: 200 });
     },
     // Woovi answers IN_PROCESSING; the refund is confirmed moments later, with OPENPIX:TRANSACTION_REFUND_RECEIVED.
     settleRefund: async () => undefined,

@@ -7,7 +7,8 @@ import { createStandInKit, type Fault, type StandInRequest, type WebhookDelivery
  * Woovi's (OpenPix) API on a loopback port, built from its public documentation (sources listed in
  * tests/integration/provider-disputes.test.ts for the dispute read and the evidence upload, and in
  * tests/integration/provider-woovi.test.ts): charges created by correlationID (idempotent with `?return_existing=true`),
- * read, deleted; a charge's refunds; transactions; disputes; every refusal as `{ error }`. Its webhooks are signed as
+ * read, deleted; a charge's refunds; transactions; disputes, one by its payment and the list (paged by `skip`); every refusal as
+ * `{ error }`. Its webhooks are signed as
  * Woovi signs them (`x-webhook-signature`, base64 RSA-SHA256 of the body), with a key pair of the stand-in's own
  * whose public half the test gives the server in place of Woovi's.
  */
@@ -42,10 +43,18 @@ export interface StandInCharge {
    * `id`: the dispute's own id, which the DISPUTE_CREATED body carries (docs/disputa/how-add-new-evidence-in-evidence.md)
    * and the evidence route takes. `evidence`: the documents the seller sent, as Woovi answered them.
    */
-  dispute: { id: string; status: string; type: 'MED'; evidence: Array<{ url: string; correlationID: string; description: string }> } | null;
+  dispute: {
+    id: string;
+    status: string;
+    type: 'MED';
+    evidence: Array<{ url: string; correlationID: string; description: string }>;
+    /** The Dispute schema's `createdAt`/`updatedAt`: the list's `start`/`end` are compared with `createdAt`. */
+    createdAt: string;
+    updatedAt: string;
+  } | null;
 }
 
-type Route = 'create' | 'read' | 'delete' | 'refund' | 'refunds' | 'transactions' | 'transaction' | 'dispute' | 'evidence';
+type Route = 'create' | 'read' | 'delete' | 'refund' | 'refunds' | 'transactions' | 'transaction' | 'dispute' | 'disputes' | 'evidence';
 
 export interface WooviStandIn {
   url: string;
@@ -65,6 +74,11 @@ export interface WooviStandIn {
    * posts OPENPIX:TRANSACTION_REFUND_RECEIVED.
    */
   refundsConfirm: 'after_answer' | 'in_answer' | 'later';
+  /**
+   * How its webhooks spell an event: `OPENPIX:` as its events page lists them, or `woovi:` as its dispute examples and
+   * its panel send them (developers.woovi.com docs/disputa/webhook-dispute, docs/webhook/examples/webhook-*-payload).
+   */
+  eventPrefix: 'OPENPIX:' | 'woovi:';
   /** The next request to `route` meets `fault` instead of the documented answer. */
   scriptNext(route: Route, fault: Fault): void;
   clearScripts(): void;
@@ -148,6 +162,7 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     webhookUrl: null,
     deliveries: kit.deliveries,
     refundsConfirm: 'after_answer',
+    eventPrefix: 'OPENPIX:',
     scriptNext: kit.script,
     clearScripts: kit.clearScripts,
     sign: (rawBody) => sign('sha256', Buffer.from(rawBody, 'utf8'), privateKey).toString('base64'),
@@ -166,13 +181,15 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     dispute: async (id) => {
       const charge = chargeOf(id);
       if (!charge.endToEndId) throw new Error(`charge ${id} was not paid`);
-      charge.dispute = { id: randomUUID(), status: 'OPENED', type: 'MED', evidence: [] };
+      const at = new Date().toISOString();
+      charge.dispute = { id: randomUUID(), status: 'OPENED', type: 'MED', evidence: [], createdAt: at, updatedAt: at };
       await deliver('OPENPIX:DISPUTE_CREATED', { dispute: disputeJson(charge) });
     },
     endDispute: async (id, status) => {
       const charge = chargeOf(id);
       if (!charge.dispute) throw new Error(`charge ${id} has no dispute`);
       charge.dispute.status = status;
+      charge.dispute.updatedAt = new Date().toISOString();
       await deliver(`OPENPIX:DISPUTE_${status}`, { dispute: disputeJson(charge) });
     },
     refundInPanel: async (id, value) => {
@@ -264,7 +281,7 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
   }
 
   /** docs/webhook/examples/dispute-*.mdx, with the `id` of how-add-new-evidence-in-evidence.md. */
-  function disputeJson(charge: StandInCharge) {
+  function disputeJson(charge: StandInCharge): Record<string, unknown> {
     return {
       id: charge.dispute!.id,
       status: charge.dispute!.status,
@@ -294,8 +311,9 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
   }
 
   /** docs/webhook/examples/*: `event`, the objects it is about, and the company and account it belongs to. */
-  async function deliver(event: string, payload: Record<string, unknown>) {
+  async function deliver(documented: string, payload: Record<string, unknown>) {
     if (!standIn.webhookUrl) return;
+    const event = documented.replace(/^OPENPIX:/, standIn.eventPrefix);
     const body = JSON.stringify({
       event,
       ...payload,
@@ -465,6 +483,45 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
           endToEndId: charge.endToEndId,
           transactionID: charge.transactionID,
         },
+      });
+    }),
+  );
+
+  /**
+   * `GET /api/v1/dispute` (woovi.yml "Get a list of disputes", scope DISPUTE_GET_LIST): the disputes created between `start`
+   * and `end` (RFC 3339), newest first, as the Dispute schema with its `createdAt`/`updatedAt`, and `pageInfo`; the next
+   * page by `skip` (docs/transaction/transaction-how-to-paginate-api.md). Its example pages by 10; `limit` is taken up to 100.
+   */
+  app.get('/api/v1/dispute', (c) =>
+    kit.answer(c, 'disputes', () => {
+      const bound = (name: 'start' | 'end') => {
+        const value = c.req.query(name);
+        return value === undefined ? null : Date.parse(value);
+      };
+      const [start, end] = [bound('start'), bound('end')];
+      if (Number.isNaN(start) || Number.isNaN(end)) return c.json(failure('start and end must be dates (RFC 3339)'), 400);
+      const number = (name: string, fallback: number) => {
+        const value = c.req.query(name);
+        return value === undefined ? fallback : Number(value);
+      };
+      const skip = number('skip', 0);
+      const limit = number('limit', 10);
+      if (!Number.isSafeInteger(skip) || skip < 0 || !Number.isSafeInteger(limit) || limit < 1 || limit > 100) {
+        return c.json(failure('skip and limit must be whole numbers'), 400);
+      }
+      const all = [...standIn.charges.values()]
+        .filter((charge) => {
+          const created = charge.dispute ? Date.parse(charge.dispute.createdAt) : Number.NaN;
+          return !Number.isNaN(created) && (start === null || created >= start) && (end === null || created <= end);
+        })
+        .sort((a, b) => Date.parse(b.dispute!.createdAt) - Date.parse(a.dispute!.createdAt));
+      const page = all.slice(skip, skip + limit).map((charge) => {
+        const { id: _id, ...dispute } = disputeJson(charge);
+        return { ...dispute, createdAt: charge.dispute!.createdAt, updatedAt: charge.dispute!.updatedAt };
+      });
+      return c.json({
+        pageInfo: { skip, limit, hasPreviousPage: skip > 0, hasNextPage: skip + limit < all.length },
+        disputes: page,
       });
     }),
   );

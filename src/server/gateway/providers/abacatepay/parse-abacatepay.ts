@@ -100,15 +100,48 @@ export type WebhookEventRead =
   | { kind: 'charge'; chargeId: string }
   | { kind: 'refund'; chargeId: string }
   | { kind: 'dispute'; dispute: AbacateDispute }
+  | { kind: 'unrecognised'; name: string }
   | { kind: 'ignored'; reason: string };
 
-/** pages/webhooks/reference.mdx: a dispute opened on a checkout or a transparent charge, and one lost. */
-const DISPUTE_EVENTS: Readonly<Record<string, AbacateDispute['state']>> = {
-  'transparent.disputed': 'open',
-  'checkout.disputed': 'open',
-  'transparent.lost': 'lost',
-  'checkout.lost': 'lost',
-};
+/**
+ * Every event AbacatePay documents (docs/payments.md#unrecognised-events), by what the shop does with it. v2's list is
+ * pages/webhooks/reference.mdx ("Eventos supportados"), its examples pages/webhooks/events/*.mdx; v1's are
+ * pages/v1/webhooks.mdx and AbacatePay/go-types `v1/webhook.go` (`withdraw.*`); the CLI's `trigger` names
+ * `payout.done` (pages/cli/webhooks.mdx). The shop charges through `/transparents/create`: a checkout's payment or
+ * refund is none of its charges, while a dispute names the charge it is about whichever product it came from.
+ * Subscriptions, payouts and transfers are the seller's own business: known, not read.
+ */
+export const ABACATEPAY_EVENTS = {
+  'transparent.completed': 'charge',
+  'transparent.refunded': 'refund',
+  'transparent.disputed': 'disputeOpen',
+  'transparent.lost': 'disputeLost',
+  'checkout.completed': 'known',
+  'checkout.refunded': 'known',
+  'checkout.disputed': 'disputeOpen',
+  'checkout.lost': 'disputeLost',
+  'subscription.completed': 'known',
+  'subscription.cancelled': 'known',
+  'subscription.renewed': 'known',
+  'subscription.trial_started': 'known',
+  'subscription.payment_failed': 'known',
+  'payout.completed': 'known',
+  'payout.failed': 'known',
+  'payout.done': 'known',
+  'transfer.completed': 'known',
+  'transfer.failed': 'known',
+  'billing.created': 'known',
+  'billing.paid': 'charge',
+  'billing.refunded': 'refund',
+  'billing.failed': 'known',
+  'subscription.created': 'known',
+  'subscription.canceled': 'known',
+  'withdraw.done': 'known',
+  'withdraw.failed': 'known',
+} as const satisfies Record<string, 'charge' | 'refund' | 'disputeOpen' | 'disputeLost' | 'known'>;
+
+/** Longer is no event name: counted under its first characters. */
+const MAX_EVENT_LENGTH = 100;
 
 function disputePayer(data: JsonRecord): AbacateDispute['payer'] {
   const information = isRecord(data.payerInformation) ? data.payerInformation : null;
@@ -123,30 +156,27 @@ function disputePayer(data: JsonRecord): AbacateDispute['payer'] {
 /** v2's `transparent.*` events, and v1's `billing.*` for a webhook still registered on the old version. */
 export function readWebhookEvent(body: unknown): WebhookEventRead {
   if (!isRecord(body)) return { kind: 'ignored', reason: 'body is not an object' };
-  const event = text(body.event);
+  const event = text(body.event)?.slice(0, MAX_EVENT_LENGTH) ?? null;
+  if (event === null) return { kind: 'ignored', reason: 'no event' };
+  const kind = Object.hasOwn(ABACATEPAY_EVENTS, event) ? ABACATEPAY_EVENTS[event as keyof typeof ABACATEPAY_EVENTS] : undefined;
+  if (kind === undefined) return { kind: 'unrecognised', name: event };
+  if (kind === 'known') return { kind: 'ignored', reason: `event ${event}` };
   const data = isRecord(body.data) ? body.data : null;
-  if (event === null || data === null) return { kind: 'ignored', reason: 'no event or data' };
-  const charge = isRecord(data.transparent)
-    ? data.transparent
-    : isRecord(data.checkout)
-      ? data.checkout
-      : isRecord(data.pixQrCode)
-        ? data.pixQrCode
-        : null;
+  // v2 names the product (`transparent`, `checkout`); v1's `billing.paid` comes as `billing` or `pixQrCode`
+  // (go-types `v1/webhook.go`), or with the charge's fields in `data` itself (pages/v1/webhooks.mdx).
+  const nested = data ? [data.transparent, data.checkout, data.pixQrCode, data.billing].find(isRecord) : undefined;
+  const charge = nested ?? data;
   const chargeId = charge ? text(charge.id) : null;
-  if (Object.hasOwn(DISPUTE_EVENTS, event)) {
-    if (!charge || !chargeId) return { kind: 'ignored', reason: `${event} without a charge id` };
-    const amountCents = fromAbacateAmount(charge.paidAmount) ?? fromAbacateAmount(charge.amount);
-    return { kind: 'dispute', dispute: { chargeId, state: DISPUTE_EVENTS[event]!, event, amountCents, payer: disputePayer(data) } };
-  }
-  switch (event) {
-    case 'transparent.completed':
-    case 'billing.paid':
-      return chargeId ? { kind: 'charge', chargeId } : { kind: 'ignored', reason: `${event} without a charge id` };
-    case 'transparent.refunded':
-    case 'billing.refunded':
-      return chargeId ? { kind: 'refund', chargeId } : { kind: 'ignored', reason: `${event} without a charge id` };
-    default:
-      return { kind: 'ignored', reason: `event ${event.slice(0, 60)}` };
+  if (!charge || !chargeId) return { kind: 'ignored', reason: `${event} without a charge id` };
+  switch (kind) {
+    case 'charge':
+    case 'refund':
+      return { kind, chargeId };
+    case 'disputeOpen':
+    case 'disputeLost': {
+      const amountCents = fromAbacateAmount(charge.paidAmount) ?? fromAbacateAmount(charge.amount);
+      const state = kind === 'disputeOpen' ? 'open' : 'lost';
+      return { kind: 'dispute', dispute: { chargeId, state, event, amountCents, payer: disputePayer(data!) } };
+    }
   }
 }

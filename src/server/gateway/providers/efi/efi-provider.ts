@@ -70,6 +70,9 @@ export const capabilities: ProviderCapabilities = {
   expiry: true,
   webhook: 'read_back',
   idempotentCreate: true,
+  // An infraction ACEITA moves no money by itself: the MED's devolução on the Pix (natureza MED_FRAUDE/MED_OPERACIONAL) does, and it
+  // may be a part of the Pix (pix-api-parse.ts reads it).
+  medReturnOnRead: true,
 };
 
 /** The PIX key in the path: percent-encoded, so a phone key's `+` arrives as `%2B`, not as a space. */

@@ -132,9 +132,9 @@ function must<T>(value: T | null, reply: Reply, write: boolean): T {
   return value;
 }
 
-/** The SDK sends 72 alphanumerics; ours is derived from the caller's key, so a retry repeats it. */
+/** From the caller's key, so a retry repeats it; 40: Efí takes 36–72, the buyer's bank (Open Finance Brasil) at most 40. */
 function idempotencyHeader(key: string): string {
-  return createHash('sha512').update(`open-finance:${key}`).digest('hex').slice(0, 72);
+  return createHash('sha256').update(`open-finance:${key}`).digest('hex').slice(0, 40);
 }
 
 /** Efí's ids (`urn:efi:…`) in a path: the SDK puts them raw, colons and all. */
@@ -190,9 +190,16 @@ export async function readOpenFinanceConfig(api: OpenFinanceApi): Promise<OpenFi
   }
 }
 
-/** `GET /participantes[?nome=]`; an unknown name (`participante_nao_encontrado`) is an empty list. */
-export async function listOpenFinanceParticipants(api: OpenFinanceApi, name?: string): Promise<OpenFinanceParticipant[]> {
-  const query = name ? `?${new URLSearchParams({ nome: name }).toString()}` : '';
+/** `GET /participantes[?nome=][&modalidade=]`; an unknown name (`participante_nao_encontrado`) is an empty list. */
+export async function listOpenFinanceParticipants(
+  api: OpenFinanceApi,
+  filter: { name?: string; modality?: 'biometria' } = {},
+): Promise<OpenFinanceParticipant[]> {
+  const params = new URLSearchParams({
+    ...(filter.name ? { nome: filter.name } : {}),
+    ...(filter.modality ? { modalidade: filter.modality } : {}),
+  });
+  const query = params.size > 0 ? `?${params.toString()}` : '';
   try {
     const reply = await call(api, 'GET', `/participantes${query}`);
     return must(parseParticipants(reply.json), reply, false);
@@ -236,13 +243,18 @@ interface PageQuery {
   from: number;
   to: number;
   paymentId?: string;
+  status?: string;
 }
+
+const BULK_PAGE = 100;
 
 async function listPages(api: OpenFinanceApi, path: string, query: PageQuery): Promise<OpenFinancePayment[]> {
   const payments: OpenFinancePayment[] = [];
   for (let page = 1; page <= 50; page++) {
     const params = new URLSearchParams({ inicio: brasiliaDay(query.from), fim: brasiliaDay(query.to), pagina: String(page) });
     if (query.paymentId) params.set('identificador', query.paymentId);
+    if (query.status) params.set('status', query.status);
+    if (!query.paymentId) params.set('quantidade', String(BULK_PAGE));
     let reply: Reply;
     try {
       reply = await call(api, 'GET', `${path}?${params.toString()}`);
@@ -261,6 +273,12 @@ async function listPages(api: OpenFinanceApi, path: string, query: PageQuery): P
 /** `GET /pagamentos/pix?inicio=&fim=` (YYYY-MM-DD), every page. */
 export function listOpenFinancePayments(api: OpenFinanceApi, range: { from: number; to: number }): Promise<OpenFinancePayment[]> {
   return listPages(api, '/pagamentos/pix', range);
+}
+
+/** The payments Efí accepted, started from `from` (a day before) to now (a day after): one list read for many payments. */
+export function listAcceptedOpenFinancePayments(api: OpenFinanceApi, from: number, jsr: boolean): Promise<OpenFinancePayment[]> {
+  const path = jsr ? '/pagamentos-biometria/pix' : '/pagamentos/pix';
+  return listPages(api, path, { from: from - DAY_MS, to: api.now() + DAY_MS, status: 'aceito' });
 }
 
 /** One payment (`jsr`: under a vínculo), from the day before it was started to the day after now; null when none. */

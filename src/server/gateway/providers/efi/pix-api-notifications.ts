@@ -34,17 +34,46 @@ function verifyNotification(profile: PixApiProfile, trust: NotificationTrust, re
   if (!allowed.includes(normalizeAddress(request.clientAddress))) throw new WebhookRejectedError('address not allowed');
 }
 
-/** Each charge (and each devolução) the notification names, once. Throws WebhookRejectedError. */
-export function parsePixNotification(profile: PixApiProfile, trust: NotificationTrust, request: WebhookRequest): ProviderEvent[] {
-  verifyNotification(profile, trust, request);
+/**
+ * Every notification body the standard documents, by the array it holds (github.com/bacen/pix-api openapi.yaml v2.9.0,
+ * `WebhookPixBody`, `WebhookRecBody`, `WebhookCobRBody`, examples `pixWebhook1`, `recWebhookNotification1`,
+ * `cobRWebhookNotification1`), and the `evento` Efí's registration sends (`{ "evento": "teste_webhook" }`, as integrators'
+ * handlers answer it; Efí's pages show none). `pix` names our charges; Pix Automático's `recs` and `cobsr` are
+ * callbacks of webhooks the shop never registers, and the registration's call is no payment.
+ */
+export const EFI_NOTIFICATIONS = {
+  pix: 'pix',
+  recs: 'known',
+  cobsr: 'known',
+  'evento:teste_webhook': 'known',
+} as const satisfies Record<string, 'pix' | 'known'>;
+
+const MAX_NAME_LENGTH = 100;
+
+/** A body's name: `evento:<its value>` when it has one, else the keys it holds (the standard's bodies hold one array). */
+export function efiNotificationName(body: Record<string, unknown>): string {
+  if (typeof body.evento === 'string') return `evento:${body.evento}`.slice(0, MAX_NAME_LENGTH);
+  const known = Object.keys(body).find((key) => Object.hasOwn(EFI_NOTIFICATIONS, key));
+  return (known ?? Object.keys(body).slice(0, 5).join(',')).slice(0, MAX_NAME_LENGTH);
+}
+
+/** Each charge (and each devolução) a verified notification names, once; a body of no documented shape is unrecognised. */
+export function readPixNotification(rawBody: string): ProviderEvent[] {
   let body: unknown;
   try {
-    body = parseJsonSafely(request.rawBody);
+    body = parseJsonSafely(rawBody);
   } catch {
     return [{ kind: 'ignored', reason: 'body is not JSON' }];
   }
-  const entries = parseWebhookPix(body);
-  if (!entries) return [{ kind: 'ignored', reason: 'not a pix notification' }];
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [{ kind: 'ignored', reason: 'body is not an object' }];
+  const record = body as Record<string, unknown>;
+  const name = efiNotificationName(record);
+  if (name === '') return [{ kind: 'ignored', reason: 'empty body' }];
+  const kind = Object.hasOwn(EFI_NOTIFICATIONS, name) ? EFI_NOTIFICATIONS[name as keyof typeof EFI_NOTIFICATIONS] : undefined;
+  if (kind === undefined) return [{ kind: 'unrecognised', name }];
+  if (kind === 'known') return [{ kind: 'ignored', reason: `notification ${name}` }];
+  const entries = parseWebhookPix(record);
+  if (!entries) return [{ kind: 'ignored', reason: 'pix is not a list' }];
   const events: ProviderEvent[] = [];
   const seen = new Set<string>();
   const add = (event: ProviderEvent, key: string) => {
@@ -62,4 +91,10 @@ export function parsePixNotification(profile: PixApiProfile, trust: Notification
     for (const refundId of entry.refundIds) add({ kind: 'refund', chargeId: entry.txid, refundId }, `refund:${entry.txid}:${refundId}`);
   }
   return events.length > 0 ? events : [{ kind: 'ignored', reason: 'empty pix list' }];
+}
+
+/** Verified (the bank's certificate, or Efí's `?hmac=` from its addresses), then read. Throws WebhookRejectedError. */
+export function parsePixNotification(profile: PixApiProfile, trust: NotificationTrust, request: WebhookRequest): ProviderEvent[] {
+  verifyNotification(profile, trust, request);
+  return readPixNotification(request.rawBody);
 }

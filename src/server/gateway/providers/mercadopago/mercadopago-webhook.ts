@@ -32,15 +32,69 @@ function signatureParts(header: string): { ts: string | null; v1: string | null 
   return { ts, v1 };
 }
 
-function notificationType(request: WebhookRequest): string | null {
-  const fromQuery = request.url.searchParams.get('type') ?? request.url.searchParams.get('topic');
-  if (fromQuery) return fromQuery;
+/**
+ * Every notification topic Mercado Pago documents (docs/payments.md#unrecognised-events), by what the shop does with
+ * it: the topics of "Your integrations > Notifications" (mercadopago.com.br/developers/en/docs/your-integrations/notifications),
+ * the optional ones (…/docs/checkout-api-orders/optional-notifications: `mp-connect`, `topic_claims_integration_wh`,
+ * `topic_chargebacks_wh`, `stop_delivery_op_wh`) and the Card Updater's `automatic-payments`
+ * (…/your-integrations/notifications/additional-info), and `merchant_order` and `chargebacks`, which the IPN page says
+ * Webhooks now send too (…/your-integrations/notifications/ipn). Only `payment` names one of the shop's charges; a chargeback
+ * or a claim on it changes the payment, which sends `payment.updated` too.
+ */
+export const MERCADOPAGO_TOPICS = {
+  payment: 'payment',
+  order: 'known',
+  subscription_authorized_payment: 'known',
+  subscription_preapproval: 'known',
+  subscription_preapproval_plan: 'known',
+  'mp-connect': 'known',
+  topic_claims_integration_wh: 'known',
+  topic_chargebacks_wh: 'known',
+  stop_delivery_op_wh: 'known',
+  topic_merchant_order_wh: 'known',
+  merchant_order: 'known',
+  chargebacks: 'known',
+  'automatic-payments': 'known',
+} as const satisfies Record<string, 'payment' | 'known'>;
+
+/** A payment notification's `action` (…/your-integrations/notifications, its Webhooks example): either reads the payment back. */
+export const MERCADOPAGO_PAYMENT_ACTIONS = ['payment.created', 'payment.updated'] as const;
+
+const MAX_NAME_LENGTH = 100;
+
+function shortText(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, MAX_NAME_LENGTH) : null;
+}
+
+/** `type` (or the older `topic`) from the query string, else from the body, and the body's `action`. */
+export function mercadoPagoNotificationNames(query: URLSearchParams, rawBody: string): { type: string | null; action: string | null } {
+  let body: { type?: unknown; action?: unknown } | null = null;
   try {
-    const body = parseJsonSafely(request.rawBody) as { type?: unknown } | null;
-    return body && typeof body === 'object' && typeof body.type === 'string' ? body.type : null;
+    const parsed = parseJsonSafely(rawBody);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed;
   } catch {
-    return null;
+    body = null;
   }
+  const fromQuery = query.get('type') ?? query.get('topic');
+  return { type: shortText(fromQuery) ?? shortText(body?.type), action: shortText(body?.action) };
+}
+
+/** What a verified notification names: one of the shop's payments to read back, a known topic, or a name the shop does not know. */
+export function readMercadoPagoNotification(names: { type: string | null; action: string | null }, dataId: string): ProviderEvent[] {
+  const { type, action } = names;
+  if (type === null) return [{ kind: 'ignored', reason: 'notification type absent' }];
+  const kind = Object.hasOwn(MERCADOPAGO_TOPICS, type) ? MERCADOPAGO_TOPICS[type as keyof typeof MERCADOPAGO_TOPICS] : undefined;
+  if (kind === undefined) return [{ kind: 'unrecognised', name: type }];
+  if (kind === 'known') return [{ kind: 'ignored', reason: `notification type ${type}` }];
+  const chargeId = readId(dataId);
+  if (!chargeId) return [{ kind: 'ignored', reason: 'data.id is not a payment id' }];
+  // A refund or a chargeback arrives as `payment.updated` too: reading the payment back tells which.
+  const events: ProviderEvent[] = [{ kind: 'charge', chargeId }];
+  // An action never seen is still a payment to read back, and counted so the seller hears of it.
+  if (action !== null && !(MERCADOPAGO_PAYMENT_ACTIONS as readonly string[]).includes(action)) {
+    events.push({ kind: 'unrecognised', name: action });
+  }
+  return events;
 }
 
 export function verifyMercadoPagoWebhook(request: WebhookRequest, secret: string, now: number): ProviderEvent[] {
@@ -63,10 +117,5 @@ export function verifyMercadoPagoWebhook(request: WebhookRequest, secret: string
 
   if (Math.abs(now - timestampMs(ts)) > WEBHOOK_TOLERANCE_MS) throw new WebhookRejectedError('x-signature timestamp outside the tolerance');
 
-  const type = notificationType(request);
-  if (type !== 'payment') return [{ kind: 'ignored', reason: `notification type ${type ?? 'absent'}` }];
-  const chargeId = readId(dataId);
-  if (!chargeId) return [{ kind: 'ignored', reason: 'data.id is not a payment id' }];
-  // A refund or a chargeback arrives as `payment.updated` too: reading the payment back tells which.
-  return [{ kind: 'charge', chargeId }];
+  return readMercadoPagoNotification(mercadoPagoNotificationNames(request.url.searchParams, request.rawBody), dataId);
 }

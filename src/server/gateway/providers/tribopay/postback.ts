@@ -1,6 +1,6 @@
 import { parseFormSafely, parseJsonSafely } from '../../../lib/safe-parse.ts';
 import { isRecord } from '../../../lib/json-record.ts';
-import { readTransactionIds } from './parse-transaction.ts';
+import { readRawStatus, readTransactionIds, unwrapTransaction } from './parse-transaction.ts';
 
 export interface Postback {
   candidateIds: string[];
@@ -37,4 +37,40 @@ function postbackTransactionIds(body: unknown): string[] {
 /** Never throws: an unreadable body names no transaction, and the order's re-check still runs. */
 export function parsePostback(text: string, contentType: string): Postback {
   return { candidateIds: postbackTransactionIds(parseBody(text, contentType)) };
+}
+
+/**
+ * Every postback status the public record shows (docs/gateway.md#6-postbacks and the research notes behind it,
+ * gateway-notes.md §6, "Status values seen": nothing authoritative lists them all): the union Pepper and TriboPay integrators read, `waiting` from one (B)-format
+ * handler, and `canceled`/`cancelled`/`expired`, which integrators map though no capture shows them. Every postback
+ * only makes the shop read the transaction back, whatever its status; a status outside this list is counted for
+ * Saúde as well (docs/payments.md#unrecognised-events).
+ */
+export const TRIBOPAY_POSTBACK_STATUSES = [
+  'waiting_payment',
+  'paid',
+  'refused',
+  'refunded',
+  'chargeback',
+  'chargedback',
+  'pending_refund',
+  'processing',
+  'authorized',
+  'antifraud',
+  'checkout_abandoned',
+  'waiting',
+  'canceled',
+  'cancelled',
+  'expired',
+] as const;
+
+const MAX_STATUS_LENGTH = 100;
+
+/** The postback's status (`payment_status`, else a (B) body's `status`) when it is none of the documented ones; else null. */
+export function unrecognisedPostbackStatus(text: string, contentType: string): string | null {
+  const transaction = unwrapTransaction(parseBody(text, contentType));
+  const status = transaction ? readRawStatus(transaction) : null;
+  if (status === null) return null;
+  const known = (TRIBOPAY_POSTBACK_STATUSES as readonly string[]).includes(status.toLowerCase());
+  return known ? null : status.slice(0, MAX_STATUS_LENGTH);
 }

@@ -10,7 +10,7 @@ import type {
   WebhookRequest,
   ProviderEvent,
 } from '../../pix-provider.ts';
-import { parsePostback } from './postback.ts';
+import { parsePostback, unrecognisedPostbackStatus } from './postback.ts';
 import { stripCustomerFields } from './strip-customer.ts';
 
 /** No `cancelCharge`: no TriboPay or Pepper document names one (docs/gateway.md#11-refunds); a retired PIX stays payable. */
@@ -36,7 +36,11 @@ function parseTribopayPostback(request: WebhookRequest): ProviderEvent[] {
   const { candidateIds } = parsePostback(request.rawBody, contentType);
   // Audit needs the payment fields, not the customer the gateway repeats in them (LGPD).
   const body = stripCustomerFields(request.rawBody, contentType);
-  return [{ kind: 'order', orderToken, chargeIds: candidateIds, audit: { contentType, body } }];
+  const events: ProviderEvent[] = [{ kind: 'order', orderToken, chargeIds: candidateIds, audit: { contentType, body } }];
+  // Counted only once the order's token checks out (provider-webhook.ts): the URL is the postback's only proof.
+  const status = unrecognisedPostbackStatus(request.rawBody, contentType);
+  if (status !== null) events.push({ kind: 'unrecognised', name: status });
+  return events;
 }
 
 /** Where TriboPay posts a charge's changes: our door with the order's token, its only proof of origin. */

@@ -2,6 +2,10 @@
  * Woovi's disputes, from github.com/Open-Pix/openpix-developers (76584f0): `src/swaggers/woovi.yml` (`GET /api/v1/dispute/{id}` by
  * endToEndId; `POST /api/v1/dispute/:id/evidence`, `documents[{ url, correlationID, description }]`) and
  * `disputa/how-add-new-evidence-in-evidence.md` (the id comes in DISPUTE_CREATED; Woovi downloads the PDF). No deadline is named.
+ * The list: `GET /api/v1/dispute` ("Get a list of disputes", scope DISPUTE_GET_LIST; `start`/`end` RFC 3339; `{ disputes, pageInfo }`,
+ * the Dispute schema with `endToEndId`, `value`, `status` IN_REVIEW / ACCEPTED / REJECTED / CANCELED, `createdAt`, `updatedAt`),
+ * paged by `skip` as Woovi's `transaction/transaction-how-to-paginate-api` page (Open-Pix/openpix-developers) shows; a missing scope is 403 `{ error: "Application
+ * does not have required scope: …" }` (its `account-limits/api-getting-started` page).
  */
 import { wooviCopy } from '../../../../content/providers.ts';
 import { refundErrorDetail } from '../../errors.ts';
@@ -10,7 +14,7 @@ import { TransportFailure } from '../../transport.ts';
 import { GatewayError, type GatewayErrorKind } from '../../types.ts';
 import { pathId, type WooviApi, type WooviReply } from './woovi-api.ts';
 import { refusalCause } from './woovi-errors.ts';
-import { disputeState, errorText, isNotFound, parseDisputeReply, type WooviDispute } from './woovi-parse.ts';
+import { disputeState, errorText, isNotFound, parseDisputeList, parseDisputeReply, type WooviDispute } from './woovi-parse.ts';
 
 /** Woovi states no limit for a document's `description`: the text is kept to this, the PDF carrying the rest. */
 export const MAX_EVIDENCE_DESCRIPTION = 1000;
@@ -51,6 +55,60 @@ export async function readDispute(api: WooviApi, endToEndId: string, kind: Gatew
   const dispute = reply.ok ? parseDisputeReply(reply.json) : null;
   if (!dispute) throw readFailure(kind, reply);
   return dispute;
+}
+
+/** Far more pages than a shop's 30 days of disputes fill, and a bound on a list that never ends. */
+const MAX_LIST_PAGES = 50;
+/** The scope Woovi's 403 names when the application lacks it. */
+const LIST_SCOPE = 'DISPUTE_GET_LIST';
+
+/** RFC 3339 in UTC to the second, as the OpenAPI document's `start`/`end` examples write it. */
+function rfc3339(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** 401 is the AppID; 403 naming a scope is the application's scopes in Woovi's panel: each says the fix. */
+function listFailure(reply?: WooviReply): GatewayError {
+  if (!reply) return new GatewayError(wooviCopy.disputeListNoAnswer, 'dispute');
+  const detail = errorText(reply.json);
+  const scope = reply.status === 403 ? /required scope:?\s*([A-Z_.]+)/i.exec(detail ?? '') : null;
+  const message =
+    reply.status === 401
+      ? wooviCopy.appIdRefused
+      : scope
+        ? wooviCopy.missingScope(scope[1] ?? LIST_SCOPE)
+        : wooviCopy.disputeListFailedHttp(reply.status, refundErrorDetail({ error: detail }));
+  const error = new GatewayError(message, 'dispute', reply.status);
+  error.cause = refusalCause(reply);
+  return error;
+}
+
+/**
+ * Every dispute Woovi lists in [from, to), page by page. Each is keyed by its payment's end-to-end id, as the webhook's
+ * is (`providerDispute`), so the poll and the webhook record one dispute; one without that id cannot be tied to a payment.
+ */
+export async function listDisputes(api: WooviApi, range: { from: number; to: number }): Promise<ProviderDispute[]> {
+  const query = { start: rfc3339(Math.floor(range.from / 1000) * 1000), end: rfc3339(Math.ceil(range.to / 1000) * 1000) };
+  const disputes: ProviderDispute[] = [];
+  let skip: number | null = 0;
+  for (let fetched = 0; skip !== null && fetched < MAX_LIST_PAGES; fetched++) {
+    const params = new URLSearchParams(query);
+    if (skip > 0) params.set('skip', String(skip));
+    let reply: WooviReply;
+    try {
+      reply = await api.call('GET', `/api/v1/dispute?${params.toString()}`);
+    } catch {
+      throw listFailure();
+    }
+    if (!reply.ok) throw listFailure(reply);
+    const page = parseDisputeList(reply.json, skip);
+    if (!page) throw new GatewayError(wooviCopy.disputeListUnreadable, 'dispute', reply.status);
+    for (const dispute of page.disputes) {
+      if (dispute.endToEndId) disputes.push(providerDispute(dispute, dispute.endToEndId, null));
+    }
+    skip = page.nextSkip;
+  }
+  return disputes;
 }
 
 /** One document, the PDF at `pdfUrl`; a 400 for an accepted dispute means too late. The route's `id` is read, else the end-to-end id. */

@@ -214,6 +214,37 @@ export function parseDisputeReply(body: unknown): WooviDispute | null {
   return parsed.success ? toDispute(parsed.data.dispute) : null;
 }
 
+/** `pageInfo` as every Woovi list answers it; the next page is asked with `skip` = `skip` + `limit` (Woovi's `transaction/transaction-how-to-paginate-api` page). */
+const PageInfoSchema = z
+  .object({
+    skip: z.number().int().nonnegative().nullish().catch(null),
+    limit: z.number().int().positive().nullish().catch(null),
+    hasNextPage: z.boolean().nullish().catch(null),
+  })
+  .nullish()
+  .catch(null);
+
+export interface WooviDisputePage {
+  disputes: WooviDispute[];
+  /** The `skip` of the next page; null on the last one. */
+  nextSkip: number | null;
+}
+
+/** `GET /api/v1/dispute`'s `{ disputes, pageInfo }`; null when the reply is not one. Items that are not a dispute are left out. */
+export function parseDisputeList(body: unknown, skip: number): WooviDisputePage | null {
+  const parsed = z.object({ disputes: z.array(z.unknown()), pageInfo: PageInfoSchema }).safeParse(body);
+  if (!parsed.success) return null;
+  const disputes = parsed.data.disputes.flatMap((item) => {
+    const dispute = DisputeSchema.safeParse(item);
+    return dispute.success ? [toDispute(dispute.data)] : [];
+  });
+  const page = parsed.data.pageInfo;
+  if (!page?.hasNextPage || parsed.data.disputes.length === 0) return { disputes, nextSkip: null };
+  // Where Woovi names no page size, the next page starts after the items this one held.
+  const next = (page.skip ?? skip) + (page.limit ?? parsed.data.disputes.length);
+  return { disputes, nextSkip: next > skip ? next : null };
+}
+
 /** The dispute as ours: Woovi ACCEPTED the payer's claim, so the seller lost it; REJECTED, the seller won. */
 export function disputeState(rawStatus: string | null): 'open' | 'lost' | 'won' | 'cancelled' {
   if (rawStatus === 'ACCEPTED') return 'lost';

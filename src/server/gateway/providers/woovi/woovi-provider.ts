@@ -2,7 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import type { PixProvider, ProviderCapabilities, ProviderEvent, WebhookRequest } from '../../pix-provider.ts';
 import { createWooviApi, pathId, type WooviApi, type WooviApiOptions, type WooviReply } from './woovi-api.ts';
 import { cancelCharge, createCharge, findCharge, getCharge } from './woovi-charges.ts';
-import { MAX_EVIDENCE_DESCRIPTION, providerDispute, readDispute, submitEvidence } from './woovi-disputes.ts';
+import { listDisputes, MAX_EVIDENCE_DESCRIPTION, providerDispute, readDispute, submitEvidence } from './woovi-disputes.ts';
 import { readError } from './woovi-errors.ts';
 import { isNotFound, parseTransactionReply } from './woovi-parse.ts';
 import { getRefund, refund } from './woovi-refunds.ts';
@@ -27,18 +27,18 @@ export interface WooviSettings {
   apiUrl?: string;
 }
 
-/** A dispute names only the payment; its transaction names the charge. A failed read throws: a 5xx, so Woovi retries. */
-async function disputedCharge(api: WooviApi, endToEndId: string): Promise<ProviderEvent> {
+/** A dispute or a refund confirmation names only the payment; its transaction names the charge. A failed read throws: a 5xx, so Woovi retries. */
+async function chargeOfPayment(api: WooviApi, endToEndId: string): Promise<ProviderEvent> {
   let reply: WooviReply;
   try {
     reply = await api.call('GET', `/api/v1/transaction/${pathId(endToEndId)}`);
   } catch {
     throw readError('transaction', undefined, 'transaction');
   }
-  if (!reply.ok && isNotFound(reply.status, reply.json)) return { kind: 'ignored', reason: 'disputed payment unknown to Woovi' };
+  if (!reply.ok && isNotFound(reply.status, reply.json)) return { kind: 'ignored', reason: 'payment unknown to Woovi' };
   const transaction = reply.ok ? parseTransactionReply(reply.json) : null;
   if (!transaction) throw readError('transaction', reply, 'transaction');
-  if (!transaction.chargeCorrelationID) return { kind: 'ignored', reason: 'disputed payment of no charge' };
+  if (!transaction.chargeCorrelationID) return { kind: 'ignored', reason: 'payment of no charge' };
   return { kind: 'charge', chargeId: transaction.chargeCorrelationID };
 }
 
@@ -51,13 +51,18 @@ async function parseWebhook(api: WooviApi, publicKey: KeyObject, request: Webhoo
     case 'refund':
       return [{ kind: 'refund', chargeId: event.chargeId, refundId: null }];
     case 'dispute': {
-      const charge = await disputedCharge(api, event.endToEndId);
+      const charge = await chargeOfPayment(api, event.endToEndId);
       if (charge.kind !== 'charge') return [charge];
       // Read back as it now stands; the verified body stands in where Woovi's read does not find it.
       const read = (await readDispute(api, event.endToEndId, 'dispute')) ?? event.dispute;
       if (!read) return [charge];
       return [{ kind: 'dispute', dispute: providerDispute(read, event.endToEndId, charge.chargeId) }, charge];
     }
+    case 'paymentRefund': {
+      const charge = await chargeOfPayment(api, event.endToEndId);
+      return [charge.kind === 'charge' ? { kind: 'refund', chargeId: charge.chargeId, refundId: null } : charge];
+    }
+    case 'unrecognised':
     case 'ignored':
       return [event];
   }
@@ -70,8 +75,13 @@ export function createWooviProvider(settings: WooviSettings, options: WooviApiOp
   return {
     id: 'woovi',
     capabilities: wooviCapabilities,
-    // No `list`: disputes arrive by webhook and with each paid charge's read.
+    // Disputes arrive by webhook and with each paid charge's read; the list is polled too, so a lost webhook is found.
     disputes: {
+      list: (range) => listDisputes(api, range),
+      chargeOfPayment: async (endToEndId) => {
+        const found = await chargeOfPayment(api, endToEndId);
+        return found.kind === 'charge' ? found.chargeId : null;
+      },
       defend: (dispute, defence) => submitEvidence(api, dispute, defence),
       maxDefenceChars: MAX_EVIDENCE_DESCRIPTION,
     },

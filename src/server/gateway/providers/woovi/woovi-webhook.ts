@@ -44,7 +44,10 @@ export function verifyWooviSignature(request: WebhookRequest, publicKey: KeyObje
 export type WooviEventRead =
   | { kind: 'charge'; chargeId: string }
   | { kind: 'refund'; chargeId: string }
+  /** A refund event that names only the payment it returns (`originalTransaction`), not its charge. */
+  | { kind: 'paymentRefund'; endToEndId: string }
   | { kind: 'dispute'; endToEndId: string; dispute: WooviDispute | null }
+  | { kind: 'unrecognised'; name: string }
   | { kind: 'ignored'; reason: string };
 
 const id = text(z.string().trim().min(1).max(200));
@@ -57,21 +60,40 @@ const WebhookBodySchema = z.object({
     .nullish()
     .catch(null),
   dispute: z.object({ endToEndId: id }).nullish().catch(null),
+  originalTransaction: z.object({ endToEndId: id }).nullish().catch(null),
 });
 
-const CHARGE_EVENTS: ReadonlySet<string> = new Set([
-  'OPENPIX:CHARGE_CREATED',
-  'OPENPIX:CHARGE_COMPLETED',
-  'OPENPIX:CHARGE_COMPLETED_NOT_SAME_CUSTOMER_PAYER',
-  'OPENPIX:CHARGE_EXPIRED',
-  'OPENPIX:TRANSACTION_RECEIVED',
-]);
-const DISPUTE_EVENTS: ReadonlySet<string> = new Set([
-  'OPENPIX:DISPUTE_CREATED',
-  'OPENPIX:DISPUTE_ACCEPTED',
-  'OPENPIX:DISPUTE_REJECTED',
-  'OPENPIX:DISPUTE_CANCELED',
-]);
+/**
+ * Every event Woovi documents, by its name after the prefix: its events page lists `OPENPIX:` names
+ * (developers.woovi.com/docs/webhook/webhook-events-type) while its dispute examples and panel send `woovi:`
+ * ones (developers.woovi.com/docs/disputa/webhook-dispute), and the refund confirmations come with none.
+ * Both prefixes are read for every event. A charge is read back; a refund reads its charge back; the
+ * instant-payment (MOVEMENT_*) events are money the seller sends, none of the shop's.
+ */
+export const WOOVI_EVENTS = {
+  CHARGE_CREATED: 'charge',
+  CHARGE_COMPLETED: 'charge',
+  CHARGE_COMPLETED_NOT_SAME_CUSTOMER_PAYER: 'charge',
+  CHARGE_EXPIRED: 'charge',
+  TRANSACTION_RECEIVED: 'charge',
+  TRANSACTION_REFUND_RECEIVED: 'refund',
+  PIX_TRANSACTION_REFUND_RECEIVED_CONFIRMED: 'refund',
+  PIX_TRANSACTION_REFUND_RECEIVED_REJECTED: 'refund',
+  PIX_TRANSACTION_REFUND_SENT_CONFIRMED: 'refund',
+  PIX_TRANSACTION_REFUND_SENT_REJECTED: 'refund',
+  DISPUTE_CREATED: 'dispute',
+  DISPUTE_ACCEPTED: 'dispute',
+  DISPUTE_REJECTED: 'dispute',
+  DISPUTE_CANCELED: 'dispute',
+  MOVEMENT_CONFIRMED: 'known',
+  MOVEMENT_FAILED: 'known',
+  MOVEMENT_REMOVED: 'known',
+} as const satisfies Record<string, 'charge' | 'refund' | 'dispute' | 'known'>;
+
+/** The event's name without `OPENPIX:` or `woovi:`, in capitals: the same event whichever way it is spelled. */
+export function wooviEventName(event: string): string {
+  return event.replace(/^(?:openpix|woovi):/i, '').toUpperCase();
+}
 
 export function readWooviEvent(rawBody: string): WooviEventRead {
   let json: unknown;
@@ -82,19 +104,28 @@ export function readWooviEvent(rawBody: string): WooviEventRead {
   }
   const parsed = WebhookBodySchema.safeParse(json);
   if (!parsed.success) return { kind: 'ignored', reason: 'no event' };
-  const { event, charge, pix, dispute } = parsed.data;
+  const { event, charge, pix, dispute, originalTransaction } = parsed.data;
   // A payment's charge is at the top, and again under `pix`; a static QR's payment has none.
   const chargeId = charge?.correlationID ?? pix?.charge?.correlationID ?? null;
   // A body without an event that names a charge is one of the older payloads: its charge is read back like any other.
   if (!event) return chargeId ? { kind: 'charge', chargeId } : { kind: 'ignored', reason: 'no event' };
-  if (CHARGE_EVENTS.has(event)) return chargeId ? { kind: 'charge', chargeId } : { kind: 'ignored', reason: `${event} without a charge` };
-  if (event === 'OPENPIX:TRANSACTION_REFUND_RECEIVED') {
-    return chargeId ? { kind: 'refund', chargeId } : { kind: 'ignored', reason: `${event} without a charge` };
+  const name = wooviEventName(event);
+  const kind = Object.hasOwn(WOOVI_EVENTS, name) ? WOOVI_EVENTS[name as keyof typeof WOOVI_EVENTS] : undefined;
+  switch (kind) {
+    case undefined:
+      return { kind: 'unrecognised', name: event };
+    case 'known':
+      return { kind: 'ignored', reason: `event ${event}` };
+    case 'charge':
+      return chargeId ? { kind, chargeId } : { kind: 'ignored', reason: `${event} without a charge` };
+    case 'refund':
+      if (chargeId) return { kind, chargeId };
+      return originalTransaction
+        ? { kind: 'paymentRefund', endToEndId: originalTransaction.endToEndId }
+        : { kind: 'ignored', reason: `${event} without a charge` };
+    case 'dispute':
+      return dispute
+        ? { kind: 'dispute', endToEndId: dispute.endToEndId, dispute: parseDisputeReply(json) }
+        : { kind: 'ignored', reason: `${event} without an endToEndId` };
   }
-  if (DISPUTE_EVENTS.has(event)) {
-    return dispute
-      ? { kind: 'dispute', endToEndId: dispute.endToEndId, dispute: parseDisputeReply(json) }
-      : { kind: 'ignored', reason: `${event} without an endToEndId` };
-  }
-  return { kind: 'ignored', reason: `event ${event}` };
 }

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { bankReturnEmail } from '../../content/emails.ts';
+import { escapeHtml } from '../../shared/html.ts';
+import { formatBRL } from '../../shared/money.ts';
+import { paths } from '../../shared/routes.ts';
+import type { Config } from '../config/config.ts';
+import type { Database } from '../db/schema.ts';
+import { defineEmail, emailCopy, emailMessageId } from '../mail/define-email.ts';
+import { greetingName, html } from '../mail/email-parts.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import { productNameOf } from '../orders/purchase-items.ts';
+import type { OutboxMessage } from '../outbox/outbox-repository.ts';
+import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
+
+/** Paid by the PIX code and in the bank's app: the order kept the PIX and asked the bank's payment back (docs/payments.md#open-finance). */
+export interface BankReturnEmailInput {
+  buyerName: string;
+  amountCents: number;
+  productName: string;
+  /** The member page's address, where the buyer asks for the access link again. */
+  recoverUrl: string;
+  demoMode?: boolean;
+}
+
+export const renderBankReturnEmail = defineEmail((input: BankReturnEmailInput) => {
+  // Only a name that reads as one: anyone can type anyone's address at checkout (mail/email-parts.ts).
+  const name = greetingName(input.buyerName);
+  const plain = { productName: input.productName, firstName: name, amount: formatBRL(input.amountCents), recoverUrl: input.recoverUrl };
+  const copy = emailCopy(plain, {
+    amount: `<strong>${escapeHtml(plain.amount)}</strong>`,
+    recoverUrl: html.link(input.recoverUrl, input.recoverUrl),
+  });
+  return {
+    subject: bankReturnEmail.subject,
+    preheader: copy.text(bankReturnEmail.preheader),
+    demoMode: input.demoMode,
+    greet: { firstName: name },
+    blocks: [copy.paragraph(bankReturnEmail.intro), copy.paragraph(bankReturnEmail.timing), copy.paragraph(bankReturnEmail.access)],
+    signature: { line: bankReturnEmail.signature, productName: input.productName },
+    footer: [copy.line(bankReturnEmail.footer)],
+  };
+});
+
+const PayloadSchema = z.object({ amountCents: z.number().int().positive() });
+
+/** Reads the order when the row's turn comes; the amount is the bank payment's, as it was asked back. */
+export async function renderBankReturnMessage(
+  deps: { db: Kysely<Database>; config: Pick<Config, 'demoMode'>; publicUrl: () => string },
+  row: Pick<OutboxMessage, 'orderId' | 'kind' | 'payload'>,
+): Promise<MailMessage> {
+  const order = await findOrderById(deps.db, row.orderId);
+  const payload = PayloadSchema.safeParse(row.payload);
+  if (!order || !order.buyer_email || !payload.success) throw new UndeliverableMessageError(`bank return e-mail for ${row.orderId}: gone`);
+  const email = renderBankReturnEmail({
+    buyerName: order.buyer_name,
+    amountCents: payload.data.amountCents,
+    productName: await productNameOf(deps.db, order.id),
+    recoverUrl: `${deps.publicUrl().replace(/\/+$/, '')}${paths.access}`,
+    demoMode: deps.config.demoMode,
+  });
+  return { to: order.buyer_email, ...email, messageId: emailMessageId(row.kind, row.orderId) };
+}

@@ -1,0 +1,22 @@
+// Each page version's visitors of a day, counted once (experiments/version-visitors.ts makes the daily id).
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { recordVersionFunnelEvent, VERSION_VISITOR_EVENT } from './funnel-repository.ts';
+
+/**
+ * A version's visitor, once a day: a new daily id adds one to the version's `visitor` count, so the figures read one
+ * row a version and never the ids. Ids of days before yesterday can no longer recur (their salt is gone) and go.
+ */
+export async function recordVersionVisitor(
+  db: Kysely<Database>,
+  visit: { day: string; yesterday: string; version: number; visitor: string; path: string },
+) {
+  const inserted = await db
+    .insertInto('page_version_visitors')
+    .values({ day: visit.day, version: visit.version, visitor: visit.visitor })
+    .onConflict((conflict) => conflict.columns(['day', 'version', 'visitor']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+  await recordVersionFunnelEvent(db, { version: visit.version, name: VERSION_VISITOR_EVENT, path: visit.path });
+  await db.deleteFrom('page_version_visitors').where('day', '<', visit.yesterday).execute();
+}
