@@ -84,6 +84,27 @@ test("a phone typed before the checkout's code arrives is formatted as the code 
   await expect(phone).toHaveValue('(11) 98765-4321');
 });
 
+test("a short phone typed and left before the checkout's code arrives is called invalid as the code takes the form over", async ({
+  page,
+}) => {
+  const release = await openLandingHolding(page, CHECKOUT_CHUNK);
+  await buyButton(page).click();
+  const dialog = checkoutDialog(page);
+  const phone = dialog.getByLabel('WhatsApp', { exact: true });
+  await expect(phone).toBeEditable();
+  await phone.pressSequentially('1234567');
+  // Left for the next field, still before the code: the name is where the buyer is now.
+  await dialog.getByLabel('Nome completo').pressSequentially('Maria');
+  await expect(page.locator('[data-island="checkout"]')).not.toHaveAttribute('data-hydrated');
+
+  release();
+  await expectIslandLive(page, 'checkout');
+  await expect(dialog.getByText('Telefone inválido')).toBeVisible();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  // The field being typed in says nothing yet: the buyer has not left it.
+  await expect(dialog.getByLabel('Nome completo')).not.toHaveAttribute('aria-invalid', 'true');
+});
+
 test('a buy tap before the rest of the stylesheet is in shows the checkout once it is, styled and focused, never as a bare form', async ({
   page,
 }) => {

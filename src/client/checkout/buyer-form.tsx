@@ -170,6 +170,19 @@ export function BuyerForm({
   // A field's rule speaks once the field was left, or once a submit was tried; the phone's also
   // while it has too many digits.
   const [touched, setTouched] = useState<Partial<Record<BuyerField, boolean>>>({});
+  // A field filled and left in the prerendered form, before this code arrived, was left as surely as one left now:
+  // its rule speaks at once (a quick buyer on a slow phone otherwise met a greyed "GERAR PIX" with no reason given).
+  const formRef = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const left: Partial<Record<BuyerField, boolean>> = {};
+    for (const field of buyerFields) {
+      const input = form.elements.namedItem(field.name);
+      if (input instanceof HTMLInputElement && input.value !== '' && input !== document.activeElement) left[field.name] = true;
+    }
+    if (Object.keys(left).length > 0) setTouched((current) => ({ ...left, ...current }));
+  }, []);
   const checkBuyer = buyerChecks.useLoaded(true, { afterPaint: true })?.checkBuyer;
   const errors = checkBuyer?.(values, askDocument) ?? {};
   const errorOf = (field: BuyerField) =>
@@ -225,7 +238,7 @@ export function BuyerForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate={false} className="space-y-3.5">
+    <form ref={formRef} onSubmit={submit} noValidate={false} className="space-y-3.5">
       <fieldset disabled={processing} className="space-y-3.5">
         <legend className="mb-1 text-sm text-slate-400">{copy.form.legend}</legend>
         {buyerFields
