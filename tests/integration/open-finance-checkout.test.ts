@@ -287,6 +287,17 @@ for (const database of databases) {
       expect(accessMails(buyer.email)).toHaveLength(1);
     });
 
+    it("the order page (the e-mail's link, no tab key) a moment after the reconciler read the PIX reads the bank payment too", async () => {
+      const { buyer, viewKey, order } = await placeOrder('Lívia Prates');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      await server.reconciler.runOnce();
+      await approvedUnheard(rig, startedPayment().identificadorPagamento);
+      const page = await fetch(`${server.url}/api/order-page/${order.public_ref}`);
+      expect(((await page.json()) as { status: string }).status).toBe('paid');
+      await drainOutbox(server);
+      expect(accessMails(buyer.email)).toHaveLength(1);
+    });
+
     /** Paid in the bank's app; the refund's calls counted from here. */
     async function paidAtTheBank(name: string) {
       const placed = await placeOrder(name);
