@@ -22,7 +22,9 @@ import {
   useOpenFinanceRig,
   type OpenFinanceRig,
 } from '../support/open-finance-rig.ts';
-import { STAND_IN_PARTICIPANTS, type EfiOpenFinanceStandIn } from '../support/providers/efi/efi-open-finance-stand-in.ts';
+import { EFI_READS_PER_PASS } from '../../src/server/orders/open-finance-service.ts';
+import { RECONCILE_INTERVAL_MS } from '../../src/server/orders/reconciliation.ts';
+import { STAND_IN_PARTICIPANTS, type EfiOpenFinanceStandIn, type HeldPayment } from '../support/providers/efi/efi-open-finance-stand-in.ts';
 import type { TestServer } from '../support/test-server.ts';
 import { databases, type TestDb } from './test-db.ts';
 
@@ -272,6 +274,30 @@ for (const database of databases) {
       expect(accessMails(buyer.email)).toHaveLength(1);
     });
 
+    it('"Já paguei" a moment after the reconciler read the PIX still reads the bank payment: confirmed on the tap', async () => {
+      const { buyer, viewKey, order } = await placeOrder('Davi Moura');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      // The reconciler's pass reads the new order's PIX; the bank payment, seconds old, is left to its callback.
+      await server.reconciler.runOnce();
+      expect(Number((await orderRow(db, order.id)).checked_at)).toBeGreaterThan(now() - 5_000);
+      await approvedUnheard(rig, startedPayment().identificadorPagamento);
+      const checked = await fetch(`${server.url}/api/orders/${order.id}`, { headers: { 'X-Order-Key': viewKey } });
+      expect(((await checked.json()) as { status: string }).status).toBe('paid');
+      await drainOutbox(server);
+      expect(accessMails(buyer.email)).toHaveLength(1);
+    });
+
+    it("the order page (the e-mail's link, no tab key) a moment after the reconciler read the PIX reads the bank payment too", async () => {
+      const { buyer, viewKey, order } = await placeOrder('Lívia Prates');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      await server.reconciler.runOnce();
+      await approvedUnheard(rig, startedPayment().identificadorPagamento);
+      const page = await fetch(`${server.url}/api/order-page/${order.public_ref}`);
+      expect(((await page.json()) as { status: string }).status).toBe('paid');
+      await drainOutbox(server);
+      expect(accessMails(buyer.email)).toHaveLength(1);
+    });
+
     /** Paid in the bank's app; the refund's calls counted from here. */
     async function paidAtTheBank(name: string) {
       const placed = await placeOrder(name);
@@ -329,27 +355,35 @@ for (const database of databases) {
       expect(await consoleDetail(order.id, admin)).toMatchObject({ status: 'reversed', hasAccess: false });
     });
 
-    it('a thousand abandoned bank payments waiting: one paid with its callback and way back lost is confirmed within 90 s, and the abandoned end as Efí reads them', async () => {
+    /** Open Finance reads asked of Efí (the lists and one-by-one reads, not the token) from request `from` on. */
+    const efiReads = (from: number) =>
+      bank.requests.slice(from).filter((request) => request.method === 'GET' && request.path.includes('/pagamentos'));
+
+    /** Payments at Efí only (none is ours): `count` copies of `like`, started at `startedAt`, in `status`. */
+    function heldAtEfi(like: HeldPayment, prefix: string, count: number, status: HeldPayment['status'], startedAt: number): string[] {
+      const ids = Array.from({ length: count }, (_, index) => `urn:efi:${prefix}-${index}-${like.identificadorPagamento.slice(-8)}`);
+      for (const id of ids) {
+        bank.payments.set(id, {
+          ...like,
+          identificadorPagamento: id,
+          status,
+          devolucoes: [],
+          dataCriacao: new Date(startedAt).toISOString(),
+        });
+      }
+      return ids;
+    }
+
+    it('a thousand abandoned bank payments waiting and two thousand older sales at Efí: one paid with its callback and way back lost is confirmed within 90 s at the production interval, each pass asking Efí at most 30 times, and the abandoned end as Efí reads them', async () => {
       const abandonedBy = await placeOrder('Vera Abandono');
       const paid = await placeOrder('Jonas Pago');
       expect((await start(paid.order.id, paid.viewKey)).status).toBe(200);
       const payment = startedPayment();
-      // Started ten minutes before, at Efí and here, never used: older than the paid one, and far more than a pass reads.
-      const startedAt = now() - 10 * 60_000;
-      const abandoned = Array.from(
-        { length: 1000 },
-        (_, index) => `urn:efi:abandonado-${index}-${payment.identificadorPagamento.slice(-8)}`,
-      );
-      for (const id of abandoned) {
-        bank.payments.set(id, {
-          ...payment,
-          identificadorPagamento: id,
-          status: 'pendente',
-          devolucoes: [],
-          idProprio: abandonedBy.order.id,
-          dataCriacao: new Date(startedAt).toISOString(),
-        });
-      }
+      // Started three days before, at Efí and here: never used, older than the paid one, and far more than a pass reads.
+      const startedAt = now() - 3 * 86_400_000;
+      const abandoned = heldAtEfi({ ...payment, idProprio: abandonedBy.order.id }, 'abandonado', 1000, 'pendente', startedAt);
+      // The shop's earlier bank-app sales, settled long ago: Efí lists them among the accepted ones, oldest first.
+      const sales = heldAtEfi({ ...payment, idProprio: 'venda-antiga' }, 'vendido', 2000, 'aceito', startedAt);
       for (let from = 0; from < abandoned.length; from += 250) {
         await db.db
           .insertInto('open_finance_payments')
@@ -369,22 +403,35 @@ for (const database of databases) {
           )
           .execute();
       }
+      // The paid one is the newest at Efí: behind everything else in its list's order.
+      bank.payments.delete(payment.identificadorPagamento);
+      bank.payments.set(payment.identificadorPagamento, payment);
       await approvedUnheard(rig, payment.identificadorPagamento);
       const approvedAt = now();
-      // The reconciler's passes, every 30 s of the shop's clock.
+      // The reconciler's passes, at the production interval on the shop's clock.
+      const perPass: number[] = [];
       while ((await orderRow(db, paid.order.id)).status !== 'paid' && now() - approvedAt < 90_000) {
-        rig.advance(30_000);
+        rig.advance(RECONCILE_INTERVAL_MS);
+        const sent = bank.requests.length;
         await server.reconciler.runOnce();
+        perPass.push(efiReads(sent).length);
       }
       expect((await orderRow(db, paid.order.id)).status).toBe('paid');
       expect(now() - approvedAt).toBeLessThanOrEqual(90_000);
+      // docs/payments.md#open-finance: 2 lists of at most 5 pages and 20 reads, 1 a second at the 30 s interval.
+      expect(EFI_READS_PER_PASS).toBe(30);
+      expect(RECONCILE_INTERVAL_MS).toBe(30_000);
+      expect(Math.max(...perPass)).toBeLessThanOrEqual(EFI_READS_PER_PASS);
       await drainOutbox(server);
       expect(accessMails(paid.buyer.email)).toHaveLength(1);
 
       // Efí lets the unused links expire: each pass reads 20 others in turn, and each leaves as Efí says expired.
       for (const id of abandoned) bank.payments.get(id)!.status = 'expirado';
-      await server.reconciler.runOnce();
-      await server.reconciler.runOnce();
+      for (let pass = 0; pass < 2; pass++) {
+        const sent = bank.requests.length;
+        await server.reconciler.runOnce();
+        expect(efiReads(sent).length).toBeLessThanOrEqual(EFI_READS_PER_PASS);
+      }
       const ended = await db.db
         .selectFrom('open_finance_payments')
         .select('payment_id')
@@ -393,7 +440,24 @@ for (const database of databases) {
         .execute();
       expect(ended.length).toBeGreaterThanOrEqual(40);
       await db.db.deleteFrom('open_finance_payments').where('order_id', '=', abandonedBy.order.id).execute();
-      for (const id of abandoned) bank.payments.delete(id);
+      for (const id of [...abandoned, ...sales]) bank.payments.delete(id);
+    });
+
+    it('a 429 from Efí ends the pass: nothing more is asked until the next pass, which confirms the lost payment', async () => {
+      const { buyer, viewKey, order } = await placeOrder('Sofia Lemos');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      await approvedUnheard(rig, startedPayment().identificadorPagamento);
+      rig.advance(61_000);
+      bank.script('GET', '/pagamentos/pix', { kind: 'status', status: 429 });
+      const sent = bank.requests.length;
+      await server.reconciler.runOnce();
+      expect(efiReads(sent)).toHaveLength(1);
+      expect((await orderRow(db, order.id)).status).toBe('pending');
+      rig.advance(RECONCILE_INTERVAL_MS);
+      await server.reconciler.runOnce();
+      await drainOutbox(server);
+      expect((await orderRow(db, order.id)).status).toBe('paid');
+      expect(accessMails(buyer.email)).toHaveLength(1);
     });
   });
 }

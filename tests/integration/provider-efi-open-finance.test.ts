@@ -321,7 +321,7 @@ describe('Efí Open Finance: a payment at the buyer’s bank', () => {
   it('lists only the accepted payments of a period, a hundred a page, in one read for many', async () => {
     const accepted = [...standIn.payments.values()].filter((payment) => !payment.jsr && payment.status === 'aceito');
     expect(accepted.length).toBeGreaterThan(0);
-    const listed = await listAcceptedOpenFinancePayments(api(), Date.now() - 86_400_000, false);
+    const listed = (await listAcceptedOpenFinancePayments(api(), Date.now() - 86_400_000, false, 5)).payments;
     expect(listed.map((payment) => payment.paymentId).sort()).toEqual(accepted.map((payment) => payment.identificadorPagamento).sort());
     expect(listed.every((payment) => payment.state === 'paid')).toBe(true);
     const lists = standIn.requests.filter((request) => request.method === 'GET' && request.path === '/v1/pagamentos/pix');

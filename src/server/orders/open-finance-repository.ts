@@ -91,6 +91,17 @@ export async function listUnsettledOpenFinance(db: Kysely<Database>, range: { be
   );
 }
 
+/** True for the one reader that may read the payment now: none did in the last `intervalMs`. */
+export async function claimOpenFinanceRead(db: Kysely<Database>, paymentId: string, now: number, intervalMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('open_finance_payments')
+    .set({ checked_at: now })
+    .where('payment_id', '=', paymentId)
+    .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<=', now - intervalMs)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function markOpenFinanceChecked(db: Kysely<Database>, paymentIds: string[], now: number): Promise<void> {
   if (paymentIds.length === 0) return;
   await db.updateTable('open_finance_payments').set({ checked_at: now }).where('payment_id', 'in', paymentIds).execute();

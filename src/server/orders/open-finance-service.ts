@@ -10,16 +10,25 @@ import {
 import type { OpenFinanceParticipant } from '../gateway/providers/efi/open-finance-parse.ts';
 import { readOpenFinanceReturn, verifyOpenFinanceWebhook } from '../gateway/providers/efi/open-finance-webhook.ts';
 import type { WebhookRequest } from '../gateway/pix-provider.ts';
+import { GatewayError } from '../gateway/types.ts';
 import { cancelAtProvider } from './charge-cancellation.ts';
 import { chargeItemsOf } from './order-items.ts';
 import { findOrderById } from './order-lookup.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { confirmOrderPaid } from './payment-confirmation.ts';
-import { bankRailsOn, isBankRailFailure, MERCADOPAGO_BANK_CHOICE, mercadoPagoOpenFinance, railOf } from './open-finance-rails.ts';
+import {
+  bankRailsOn,
+  isBankRailFailure,
+  MERCADOPAGO_BANK_CHOICE,
+  mercadoPagoOpenFinance,
+  railOf,
+  type BankRailFailure,
+} from './open-finance-rails.ts';
 import { returnBankPayment } from './open-finance-twice.ts';
 import {
   claimOpenFinancePaid,
+  claimOpenFinanceRead,
   findOpenFinanceByKey,
   findOpenFinancePayment,
   insertOpenFinancePayment,
@@ -198,8 +207,15 @@ function attemptKey(orderId: string, participantId: string, attempt: number): st
   return `${orderId}:${participantId}:${attempt}`;
 }
 
-/** Paid, the order is confirmed like a PIX and its PIX cancelled; when the PIX was paid too, this payment goes back at once. */
-export async function settleBankPayment(deps: OrdersDeps, paymentId: string): Promise<OrderRow | undefined> {
+/**
+ * Paid, the order is confirmed like a PIX and its PIX cancelled; when the PIX was paid too, this payment goes back at once.
+ * `failed` hears a read its provider did not answer.
+ */
+export async function settleBankPayment(
+  deps: OrdersDeps,
+  paymentId: string,
+  failed?: (error: BankRailFailure) => void,
+): Promise<OrderRow | undefined> {
   const row = await findOpenFinancePayment(deps.db, paymentId);
   if (!row) return undefined;
   const order = await findOrderById(deps.db, row.order_id);
@@ -211,6 +227,7 @@ export async function settleBankPayment(deps: OrdersDeps, paymentId: string): Pr
   } catch (error) {
     if (!isBankRailFailure(error)) throw error;
     deps.logger.warn('Open Finance payment not read', { order: order.id, error: error.message });
+    failed?.(error);
     return order;
   }
   if (!read || read.ownId !== order.id) return order;
@@ -231,48 +248,73 @@ export async function settleBankPayment(deps: OrdersDeps, paymentId: string): Pr
   return (await findOrderById(deps.db, order.id)) ?? order;
 }
 
-/** "Já paguei" and the order's polling: the order's bank payments read back as its PIX is. */
-export async function settleOrderBankPayments(deps: OrdersDeps, orderId: string): Promise<number> {
+/** "Já paguei" and the order's polling: each waiting bank payment read back as its PIX is, at most once per `intervalMs`. */
+export async function settleOrderBankPayments(deps: OrdersDeps, orderId: string, now: number, intervalMs: number): Promise<number> {
   if (!bankRailsOn(deps)) return 0;
-  const waiting = await listOrderUnsettledOpenFinance(deps.db, orderId);
-  for (const paymentId of waiting) await settleBankPayment(deps, paymentId);
-  return waiting.length;
+  let read = 0;
+  for (const paymentId of await listOrderUnsettledOpenFinance(deps.db, orderId)) {
+    // Its own claim, not the order's: a PIX read a moment before (the reconciler's, a webhook's) holds back no bank read.
+    if (!(await claimOpenFinanceRead(deps.db, paymentId, now, intervalMs))) continue;
+    await settleBankPayment(deps, paymentId);
+    read++;
+  }
+  return read;
 }
 
+/** How long after its start a waiting payment is left to its callback and way back before a pass looks for it. */
 const SETTLE_AFTER_MS = 60_000;
+/** Waiting payments one pass reads one by one, in turn. */
 const READS_PER_PASS = 20;
+/** Pages (100 payments each) of Efí's accepted list one pass reads per list (immediate, JSR). */
+const LIST_PAGES_PER_PASS = 5;
+/** The most a pass asks of Efí's Open Finance API: docs/payments.md#open-finance has the arithmetic against its limits. */
+export const EFI_READS_PER_PASS = 2 * LIST_PAGES_PER_PASS + READS_PER_PASS;
 
-/** Lost callbacks: Efí's list of accepted payments finds a paid one among any number; then 20 read in turn learn their end. */
+/** Efí (or Mercado Pago) said to slow down: the pass asks nothing more until the next one. */
+function isThrottled(error: unknown): boolean {
+  return (error instanceof OpenFinanceError && error.status === 429) || (error instanceof GatewayError && error.httpStatus === 429);
+}
+
+/**
+ * Lost callbacks: Efí's list of accepted payments, newest days first, finds a paid one among any number waiting; then 20
+ * read in turn learn each one's end (an abandoned link leaves when its provider reads it expired).
+ */
 export async function settleLostBankPayments(deps: OrdersDeps, over: () => boolean): Promise<number> {
   if (!bankRailsOn(deps)) return 0;
   const now = deps.now?.() ?? Date.now();
   const before = now - SETTLE_AFTER_MS;
   let read = 0;
+  let throttled = false;
+  const stop = () => throttled || over();
   const api = openFinanceApi(deps);
   if (api) {
     for (const jsr of [false, true]) {
       const oldest = await oldestWaitingAtEfi(deps.db, jsr, MERCADOPAGO_BANK_CHOICE);
-      if (oldest === null || over()) continue;
+      if (oldest === null || stop()) continue;
       let accepted: string[];
       try {
-        accepted = (await listAcceptedOpenFinancePayments(api, oldest, jsr)).map((payment) => payment.paymentId);
+        accepted = (await listAcceptedOpenFinancePayments(api, oldest, jsr, LIST_PAGES_PER_PASS)).payments.map(
+          (payment) => payment.paymentId,
+        );
       } catch (error) {
         if (!(error instanceof OpenFinanceError)) throw error;
+        throttled = isThrottled(error);
         deps.logger.warn('Open Finance accepted payments not listed', { error: error.message });
         continue;
       }
       for (const paymentId of await waitingAmong(deps.db, accepted, before)) {
-        if (over()) break;
-        await settleBankPayment(deps, paymentId);
+        if (stop()) break;
+        await settleBankPayment(deps, paymentId, (error) => (throttled ||= isThrottled(error)));
         read++;
       }
     }
   }
+  if (stop()) return read;
   const ids = await listUnsettledOpenFinance(deps.db, { before, limit: READS_PER_PASS });
   await markOpenFinanceChecked(deps.db, ids, now);
   for (const paymentId of ids) {
-    if (over()) break;
-    await settleBankPayment(deps, paymentId);
+    if (stop()) break;
+    await settleBankPayment(deps, paymentId, (error) => (throttled ||= isThrottled(error)));
     read++;
   }
   return read;

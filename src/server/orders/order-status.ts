@@ -15,13 +15,14 @@ export function publicStatus(order: OrderRow, now: number): OrderStatus {
   return order.status;
 }
 
-/** At most once per POLL_RECHECK_INTERVAL_MS (docs/gateway.md#10-confirming-a-payment), retired charges and bank payments too. */
+/**
+ * At most once per POLL_RECHECK_INTERVAL_MS (docs/gateway.md#10-confirming-a-payment), retired charges too; each waiting
+ * bank payment under its own claim, so a PIX read a moment before by someone else does not hold back the bank's.
+ */
 export async function refreshWaitingOrder(deps: OrdersDeps, order: OrderRow, now: number): Promise<OrderRow> {
   const payable = order.status === 'pending' || (order.status === 'failed' && order.provider_closed_at === null && order.expires_at > now);
-  if (payable && order.charge_id && (await claimOrderCheck(deps.db, order.id, now, POLL_RECHECK_INTERVAL_MS))) {
-    const read = await recheckOrder(deps, order);
-    if ((await settleOrderBankPayments(deps, order.id)) === 0) return read;
-    return (await findOrderById(deps.db, order.id)) ?? read;
-  }
-  return order;
+  if (!payable || !order.charge_id) return order;
+  const read = (await claimOrderCheck(deps.db, order.id, now, POLL_RECHECK_INTERVAL_MS)) ? await recheckOrder(deps, order) : order;
+  if ((await settleOrderBankPayments(deps, order.id, now, POLL_RECHECK_INTERVAL_MS)) === 0) return read;
+  return (await findOrderById(deps.db, order.id)) ?? read;
 }

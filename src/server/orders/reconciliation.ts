@@ -82,6 +82,9 @@ export interface Reconciler {
   runOnce(): Promise<number>;
 }
 
+/** A pass every 30 s in production (docs/payments.md#reconciliation). */
+export const RECONCILE_INTERVAL_MS = 30_000;
+
 /** How long one tick waits for a provider's reads; a provider still reading past it is left to finish, and skipped meanwhile. */
 export const PROVIDER_BUDGET_MS = 20_000;
 
@@ -90,7 +93,7 @@ export function createReconciler(
   deps: OrdersDeps & { logger: Logger },
   options: { intervalMs?: number; providerBudgetMs?: number } = {},
 ): Reconciler {
-  const intervalMs = options.intervalMs ?? 30_000;
+  const intervalMs = options.intervalMs ?? RECONCILE_INTERVAL_MS;
   const budgetMs = options.providerBudgetMs ?? Math.min(PROVIDER_BUDGET_MS, intervalMs);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;

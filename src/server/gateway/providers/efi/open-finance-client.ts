@@ -247,10 +247,19 @@ interface PageQuery {
 }
 
 const BULK_PAGE = 100;
+/** Pages one list reads at most: 5,000 payments. */
+const MAX_PAGES = 50;
 
-async function listPages(api: OpenFinanceApi, path: string, query: PageQuery): Promise<OpenFinancePayment[]> {
+/** A list's payments and the requests it took (`pages`). */
+interface PaymentList {
+  payments: OpenFinancePayment[];
+  pages: number;
+}
+
+async function listPages(api: OpenFinanceApi, path: string, query: PageQuery, maxPages = MAX_PAGES): Promise<PaymentList> {
   const payments: OpenFinancePayment[] = [];
-  for (let page = 1; page <= 50; page++) {
+  let page = 1;
+  for (; page <= maxPages; page++) {
     const params = new URLSearchParams({ inicio: brasiliaDay(query.from), fim: brasiliaDay(query.to), pagina: String(page) });
     if (query.paymentId) params.set('identificador', query.paymentId);
     if (query.status) params.set('status', query.status);
@@ -259,26 +268,41 @@ async function listPages(api: OpenFinanceApi, path: string, query: PageQuery): P
     try {
       reply = await call(api, 'GET', `${path}?${params.toString()}`);
     } catch (error) {
-      if (error instanceof OpenFinanceError && error.nome === 'pagamento_nao_encontrado') return payments;
+      if (error instanceof OpenFinanceError && error.nome === 'pagamento_nao_encontrado') return { payments, pages: page };
       throw error;
     }
     const read = parsePaymentPage(reply.json);
     if (!read) throw unreadable(reply, false);
     payments.push(...read.payments);
-    if (!read.hasNext || read.payments.length === 0) return payments;
+    if (!read.hasNext || read.payments.length === 0) return { payments, pages: page };
   }
-  return payments;
+  return { payments, pages: page - 1 };
 }
 
 /** `GET /pagamentos/pix?inicio=&fim=` (YYYY-MM-DD), every page. */
-export function listOpenFinancePayments(api: OpenFinanceApi, range: { from: number; to: number }): Promise<OpenFinancePayment[]> {
-  return listPages(api, '/pagamentos/pix', range);
+export async function listOpenFinancePayments(api: OpenFinanceApi, range: { from: number; to: number }): Promise<OpenFinancePayment[]> {
+  return (await listPages(api, '/pagamentos/pix', range)).payments;
 }
 
-/** The payments Efí accepted, started from `from` (a day before) to now (a day after): one list read for many payments. */
-export function listAcceptedOpenFinancePayments(api: OpenFinanceApi, from: number, jsr: boolean): Promise<OpenFinancePayment[]> {
+/**
+ * The payments Efí accepted among those started since `oldest`, in at most `maxPages` list reads, newest days first:
+ * those started since yesterday (Brasília's days, which `inicio` and `fim` take; tomorrow too, for a clock ahead), then
+ * the older days with the pages left. Efí's pages document no order, so the recent ones are never behind the old ones.
+ */
+export async function listAcceptedOpenFinancePayments(
+  api: OpenFinanceApi,
+  oldest: number,
+  jsr: boolean,
+  maxPages: number,
+): Promise<PaymentList> {
   const path = jsr ? '/pagamentos-biometria/pix' : '/pagamentos/pix';
-  return listPages(api, path, { from: from - DAY_MS, to: api.now() + DAY_MS, status: 'aceito' });
+  const now = api.now();
+  const recent = await listPages(api, path, { from: now - DAY_MS, to: now + DAY_MS, status: 'aceito' }, maxPages);
+  // The day before our record of the oldest: Efí's `dataCriacao` comes first, maybe on the day before.
+  const older = { from: oldest - DAY_MS, to: now - 2 * DAY_MS, status: 'aceito' };
+  if (recent.pages >= maxPages || brasiliaDay(older.from) > brasiliaDay(older.to)) return recent;
+  const rest = await listPages(api, path, older, maxPages - recent.pages);
+  return { payments: [...recent.payments, ...rest.payments], pages: recent.pages + rest.pages };
 }
 
 /** One payment (`jsr`: under a vínculo), from the day before it was started to the day after now; null when none. */
@@ -290,7 +314,7 @@ export async function readOpenFinancePayment(
 ): Promise<OpenFinancePayment | null> {
   const path = jsr ? '/pagamentos-biometria/pix' : '/pagamentos/pix';
   const found = await listPages(api, path, { from: startedAt - DAY_MS, to: api.now() + DAY_MS, paymentId });
-  return found.find((payment) => payment.paymentId === paymentId) ?? null;
+  return found.payments.find((payment) => payment.paymentId === paymentId) ?? null;
 }
 
 /** `POST /pagamentos/pix/:id/devolver` with `{ valor }`; Efí answers 202 with the refund pending. */
@@ -351,6 +375,6 @@ export async function startOpenFinanceLinkedPayment(
 }
 
 /** `GET /pagamentos-biometria/pix?inicio=&fim=[&identificador=]`, every page. */
-export function listOpenFinanceLinkedPayments(api: OpenFinanceApi, query: PageQuery): Promise<OpenFinancePayment[]> {
-  return listPages(api, '/pagamentos-biometria/pix', query);
+export async function listOpenFinanceLinkedPayments(api: OpenFinanceApi, query: PageQuery): Promise<OpenFinancePayment[]> {
+  return (await listPages(api, '/pagamentos-biometria/pix', query)).payments;
 }
