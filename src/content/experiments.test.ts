@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { judgeExperiment, type ArmResult } from '../shared/experiments/verdict.ts';
 import { experimentsConsole, guardrailWarning, plannerText, plannerWarnings, verdictExplanation, verdictLabel } from './experiments.ts';
 
 describe('the A/B tests copy', () => {
@@ -25,5 +26,40 @@ describe('the A/B tests copy', () => {
     expect(experimentsConsole.results.sampleRatio(0.000_98)).toBe('Teste da divisão: p = 9,8 × 10⁻⁴.');
     expect(experimentsConsole.results.sampleRatio(1.5e-23)).toBe('Teste da divisão: p < 10⁻¹².');
     expect(experimentsConsole.results.sampleRatio(0)).toBe('Teste da divisão: p < 10⁻¹².');
+  });
+
+  it('tells the seller, before "Declarar vencedor", what the verdict says of the version picked and the chance it is luck', () => {
+    const arm = (visitors: number, paid: number): ArmResult => ({
+      visitors,
+      conversions: paid,
+      revenueCents: paid * 1990,
+      revenueSquaresCents: paid * 1990 ** 2,
+      refundRequests: 0,
+      disputes: 0,
+    });
+    const settings = { metric: 'conversion', plannedVisitors: 1_600, weights: [1, 1], plannedLift: 0.2 } as const;
+    const say = (arms: ArmResult[], pick: number, ended = false) => {
+      const { verdict, pairs } = judgeExperiment(arms, settings, ended);
+      return experimentsConsole.results.evidence(verdict, pairs, pick);
+    };
+    const choice = 'Se publicá-la, o teste fica registrado como encerrado sem vencedor comprovado e a versão entra no ar como escolha sua.';
+    expect(say([arm(800, 120), arm(800, 240)], 1)).toBe(
+      'Os números mostram que a versão B vende mais, com no máximo 5% de chance de ser acaso, mesmo olhando todo dia.',
+    );
+    expect(say([arm(800, 120), arm(800, 240)], 0)).toBe(
+      `Os números mostram que a versão B vende mais que a A, com no máximo 5% de chance de ser acaso. ${choice}`,
+    );
+    expect(say([arm(880, 120), arm(720, 150)], 1)).toBe(
+      `Nada mostra que a versão B vende mais: com a divisão dos visitantes desigual, os números das versões não podem ser comparados. ${choice}`,
+    );
+    expect(say([arm(800, 40), arm(800, 99)], 1)).toBe(
+      `Nada mostra que a versão B vende mais: com menos de 100 vendas em cada versão, qualquer diferença pode ser acaso. ${choice}`,
+    );
+    // 130 against 120 sales of 800: +8.3%, and an always-valid interval from about −30% to +47%.
+    for (const ended of [false, true])
+      expect(say([arm(800, 120), arm(800, 130)], 1, ended)).toMatch(
+        /^Nada mostra que a versão B vende mais: até agora a versão B vende 8% mais que a A, mas a diferença real pode ir de \d+% a menos a \d+% a mais\. A chance de a diferença ser acaso passa de 5%\. Se publicá-la/,
+      );
+    expect(say([arm(800, 120), arm(800, 120)], 0)).toContain('até agora a versão B vende praticamente o mesmo que a A');
   });
 });

@@ -3,7 +3,7 @@
  * warnings the console's "Testes A/B" shows.
  */
 import type { PlanWarning } from '../shared/experiments/planner.ts';
-import type { Guardrail, Verdict } from '../shared/experiments/verdict.ts';
+import type { Guardrail, PairResult, Verdict } from '../shared/experiments/verdict.ts';
 
 /**
  * The visitor the A/B tests and each page version's sales count (docs/experiments.md#what-is-counted): the same
@@ -115,6 +115,48 @@ export const experimentsApi = {
   published: 'Outra publicação entrou no meio. Tente de novo.',
 } as const;
 
+/** "12% mais" / "8% menos" / "praticamente o mesmo": a relative lift in words. */
+function liftWords(lift: number): string {
+  if (Math.round(Math.abs(lift) * 100) === 0) return 'praticamente o mesmo';
+  return `${formatLift(Math.abs(lift))} ${lift < 0 ? 'menos' : 'mais'}`;
+}
+
+/** "12% a mais" / "8% a menos": a bound of a lift's interval in words. */
+function boundWords(lift: number): string {
+  return `${formatLift(Math.abs(lift))} a ${lift < 0 ? 'menos' : 'mais'}`;
+}
+
+/** What the test has measured between `pick` and each version it was compared with, the later version against the earlier. */
+function measured(pick: number, pairs: readonly PairResult[]): string[] {
+  return pairs
+    .filter((pair) => pair.relative && (pair.control === pick || pair.treatment === pick))
+    .map(({ control, treatment, relative }) => {
+      const { estimate, lower, upper } = relative!;
+      return `até agora a versão ${variantLetter(treatment)} vende ${liftWords(estimate)} que a ${variantLetter(control)}, mas a diferença real pode ir de ${boundWords(lower)} a ${boundWords(upper)}`;
+    });
+}
+
+/**
+ * "Declarar vencedor"'s dialog: what the verdict says about the version picked, and how likely it is to be luck, in
+ * words a seller can act on (docs/experiments.md#console, "A winner needs evidence").
+ */
+function declareEvidence(verdict: Verdict, pairs: readonly PairResult[], pick: number): string {
+  const letter = variantLetter(pick);
+  const choice = `Se publicá-la, o teste fica registrado como encerrado sem vencedor comprovado e a versão entra no ar como escolha sua.`;
+  if (verdict.kind === 'winner')
+    return verdict.arm === pick
+      ? `Os números mostram que a versão ${letter} vende mais, com no máximo 5% de chance de ser acaso, mesmo olhando todo dia.`
+      : `Os números mostram que a versão ${variantLetter(verdict.arm)} vende mais que a ${letter}, com no máximo 5% de chance de ser acaso. ${choice}`;
+  if (verdict.kind === 'held')
+    return `Nada mostra que a versão ${letter} vende mais: com a divisão dos visitantes desigual, os números das versões não podem ser comparados. ${choice}`;
+  // No pair is compared before every version has its 100 sales (shared/experiments/verdict.ts).
+  if (pairs.length === 0)
+    return `Nada mostra que a versão ${letter} vende mais: com menos de 100 vendas em cada versão, qualquer diferença pode ser acaso. ${choice}`;
+  const figures = measured(pick, pairs);
+  if (figures.length === 0) return `Nada mostra que a versão ${letter} vende mais: a diferença que aparece pode ser acaso. ${choice}`;
+  return `Nada mostra que a versão ${letter} vende mais: ${figures.join('; ')}. A chance de a diferença ser acaso passa de 5%. ${choice}`;
+}
+
 /** The console's "Testes A/B" screen (src/client/admin/experiments-*.tsx). */
 export const experimentsConsole = {
   tab: 'Testes A/B',
@@ -199,10 +241,7 @@ export const experimentsConsole = {
       `A versão ${letter} é publicada como uma nova versão da página (aparece no histórico de Página) e o teste termina para todos.`,
     /** The verdict in plain words before any choice: what the figures show and how sure they are. */
     verdictNow: (verdict: string) => `Resultado do teste agora: ${verdict}.`,
-    proven: (letter: string) =>
-      `Os números mostram que a versão ${letter} vende mais, com no máximo 5% de chance de ser acaso, mesmo olhando todo dia.`,
-    unproven: (letter: string) =>
-      `Nada mostra que a versão ${letter} vende mais: a diferença que aparece pode ser acaso. Se publicá-la, o teste fica registrado como encerrado sem vencedor comprovado e a versão entra no ar como escolha sua.`,
+    evidence: declareEvidence,
     noEvidenceLabel: 'Para publicar mesmo assim, digite SEM EVIDÊNCIA',
     chosenPublished: (version: number) => `Versão publicada como a versão ${version} da página, sem vencedor comprovado.`,
     chosenDeclared: (letter: string, version: number | null) =>

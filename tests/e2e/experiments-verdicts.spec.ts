@@ -1,75 +1,17 @@
 import type { Locator, Page } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
-import type { Db } from '../../src/server/db/database.ts';
-import { businessDay } from '../../src/shared/time.ts';
-import { insertOrderRow } from '../support/db-reads.ts';
+import { seedExperimentStore as seedStore } from '../support/experiment-store.ts';
 import { signIn } from './admin-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { startTestThroughApi, testOnSqliteAndPostgres, type DbStory } from './experiments-kit.ts';
 
 /**
  * "Testes A/B" reaching its verdicts (docs/experiments.md#the-verdict): a verdict needs 100 sales per version, too many to
- * buy through a browser in a test, so the store is seeded in the shape the server writes it (the visitors its pages
- * counted, the orders with the variant they recorded, the refund requests), and the server's own figures and statistics
- * turn them into the verdicts the seller reads in the console.
+ * buy through a browser in a test, so the store is seeded in the shape the server writes it (support/experiment-store.ts),
+ * and the server's own figures and statistics turn them into the verdicts the seller reads in the console.
  */
 
 const PASSWORD = 'senha-do-painel-de-teste';
 const PHONE = { width: 390, height: 844 };
-
-/** What one version's visitors did: the store's rows, not the statistics. */
-interface ArmSeed {
-  visitors: number;
-  paid: number;
-  refundRequests: number;
-}
-
-/** The visitors the test's pages counted (one daily id each), its paid orders and their refund requests. */
-async function seedStore(db: Db, experimentId: string, arms: readonly ArmSeed[]) {
-  const now = Date.now();
-  for (const [variant, arm] of arms.entries()) {
-    const visitors = Array.from({ length: arm.visitors }, () => ({
-      experiment_id: experimentId,
-      day: businessDay(now),
-      visitor: randomBytes(16).toString('base64url').slice(0, 22),
-      variant,
-    }));
-    for (let start = 0; start < visitors.length; start += 200)
-      await db.db
-        .insertInto('experiment_visitors')
-        .values(visitors.slice(start, start + 200))
-        .execute();
-    for (let sale = 0; sale < arm.paid; sale++) {
-      const id = `ord_${experimentId.slice(-6)}${variant}${String(sale).padStart(4, '0')}`;
-      await insertOrderRow(db, {
-        id,
-        charge_id: `chg_${id}`,
-        created_at: now - 60_000,
-      });
-      await db.db.insertInto('order_experiments').values({ order_id: id, experiment_id: experimentId, variant }).execute();
-      if (sale >= arm.refundRequests) continue;
-      await db.db
-        .insertInto('refunds')
-        .values({
-          order_id: id,
-          item: 'main',
-          amount_cents: 1990,
-          status: 'requested',
-          origin: 'buyer',
-          reason: 'not_for_me',
-          note: null,
-          requested_at: now,
-          decided_at: null,
-          decided_by: null,
-          decline_reason: null,
-          refunded_at: null,
-          gateway_called_at: null,
-          updated_at: now,
-        })
-        .execute();
-    }
-  }
-}
 
 /** "Parar" on a test's card, confirmed. */
 async function stopInConsole(panel: Page, card: Locator) {
@@ -138,10 +80,19 @@ const story: DbStory = async (browser, server, withDb) => {
   await held.getByRole('button', { name: 'Declarar vencedor' }).click();
   const unproven = panel.getByRole('dialog', { name: 'Publicar a versão B sem vencedor comprovado?' });
   await expect(unproven).toContainText('Resultado do teste agora: a divisão do tráfego está desigual. Nada mostra');
+  await expect(unproven).toContainText(
+    'Nada mostra que a versão B vende mais: com a divisão dos visitantes desigual, os números das versões não podem ser comparados.',
+  );
   await unproven.getByRole('button', { name: 'Confirmar' }).click();
   await expect(unproven.getByRole('alert')).toContainText('O resultado do teste não aponta essa versão como vencedora.');
   await panel.screenshot({ path: `${test.info().outputPath()}/experiments-declare-390.png` });
-  await unproven.getByRole('button', { name: 'Cancelar' }).click();
+  // Typed, the seller's choice goes live, recorded as no proven winner and never shown as a winner.
+  await unproven.getByLabel('Para publicar mesmo assim, digite SEM EVIDÊNCIA').fill('sem evidência');
+  await unproven.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(panel.getByText(/^Versão publicada como a versão \d+ da página, sem vencedor comprovado\.$/)).toBeVisible();
+  await expect(held).toContainText('Encerrado sem vencedor comprovado · Versão B publicada por escolha sua');
+  await expect(held).not.toContainText('declarada vencedora');
+  await expect(held.getByRole('button', { name: 'Declarar vencedor' })).toHaveCount(0);
 
   // "Parar": the test ends and keeps its verdict.
   await stopInConsole(panel, winner);
@@ -182,6 +133,14 @@ const story: DbStory = async (browser, server, withDb) => {
   const undecided = panel.getByRole('article', { name: 'Título do topo, segunda rodada' });
   await expect(undecided.locator('[data-verdict]')).toHaveText('continue');
   await expect(undecided).toContainText('Ainda não dá para dizer qual versão vende mais.');
+  // The dialog puts the measured difference and the chance of luck in words before B can be chosen.
+  await undecided.getByLabel('Versão vencedora').selectOption({ label: 'Versão B' });
+  await undecided.getByRole('button', { name: 'Declarar vencedor' }).click();
+  const undecidedDialog = panel.getByRole('dialog', { name: 'Publicar a versão B sem vencedor comprovado?' });
+  await expect(undecidedDialog).toContainText(
+    /Resultado do teste agora: continue\. Nada mostra que a versão B vende mais: até agora a versão B vende 8% mais que a A, mas a diferença real pode ir de \d+% a menos a \d+% a mais\. A chance de a diferença ser acaso passa de 5%\./,
+  );
+  await undecidedDialog.getByRole('button', { name: 'Cancelar' }).click();
   await stopInConsole(panel, undecided);
   await expect(undecided.locator('[data-verdict]')).toHaveText('inconclusivo');
 
@@ -193,7 +152,8 @@ const story: DbStory = async (browser, server, withDb) => {
 test.describe('Testes A/B: the verdicts', () => {
   testOnSqliteAndPostgres(
     {
-      sqlite: 'on SQLite: "A vence" with a refunds flag, a test held by an uneven split, "sem diferença", "continue" then "inconclusivo"',
+      sqlite:
+        'on SQLite: "A vence" with a refunds flag, a test held by an uneven split published only as the seller’s typed choice, "sem diferença", "continue" then "inconclusivo"',
       postgres: 'on PostgreSQL: the same verdicts',
     },
     story,

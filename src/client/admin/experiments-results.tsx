@@ -60,7 +60,9 @@ export function ExperimentCard({ test, live, onChanged }: { test: ExperimentSumm
   const id = useId();
   const { judgement } = test;
   const verdict = judgement.verdict;
-  const [pick, setPick] = useState<number | null>(verdict.kind === 'winner' ? verdict.arm : null);
+  // The selector follows the verdict (read again every 30 s) until the seller picks: its winner, or none.
+  const [picked, setPick] = useState<number | null>(null);
+  const pick = picked ?? (verdict.kind === 'winner' ? verdict.arm : null);
   const [dialog, setDialog] = useState<'stop' | 'winner' | null>(null);
   const [typed, setTyped] = useState('');
   const proven = verdict.kind === 'winner' && verdict.arm === pick;
@@ -182,7 +184,7 @@ export function ExperimentCard({ test, live, onChanged }: { test: ExperimentSumm
           setTyped('');
         }}
         title={proven ? copy.winnerTitle(pickLetter) : copy.chosenTitle(pickLetter)}
-        body={`${copy.verdictNow(verdictLabel(verdict))} ${proven ? copy.proven(pickLetter) : copy.unproven(pickLetter)}`}
+        body={`${copy.verdictNow(verdictLabel(verdict))} ${copy.evidence(verdict, judgement.pairs, pick ?? 0)}`}
         onConfirm={async () => {
           const { number } = await adminApi.declareWinner(test.id, pick ?? 0, proven ? undefined : typed);
           onChanged(proven ? copy.published(number) : copy.chosenPublished(number));
