@@ -14,6 +14,11 @@ export const bankLink = {
     note: 'Pague com biometria no app do seu banco: sem escolher banco, sem digitar CPF.',
     sending: 'Abrindo seu banco…',
     paid: 'Adicional pago com biometria. Ele já está no seu acesso.',
+    /** Above the add-on's PIX when its payment at the bank was refused (by the buyer or the bank), in any tab. */
+    refused: 'O pagamento do adicional no app do banco não foi concluído e nada foi cobrado. O código PIX abaixo continua valendo.',
+    retry: 'Tentar de novo no app do banco',
+    /** The same button before any refusal (the one tap could not open the bank, so the PIX was shown). */
+    payAtBank: 'Pagar com biometria no app do banco',
   },
   /** The member page's line. */
   member: {

@@ -116,6 +116,11 @@ export interface OrderStatusReply {
   addonOffer?: AddonOffer;
   /** To the tab that bought: keep the bank it paid with for the add-on (`can_save`), or pay it under the vínculo (`linked`). */
   bankLink?: 'can_save' | 'linked';
+  /**
+   * To the tab that bought (or the e-mailed key's): the add-on accepted after payment whose PIX still waits, served from
+   * the order so a reload, a new tab or the e-mail's link shows it (docs/offers.md#the-one-time-offer-after-payment).
+   */
+  addonOrder?: WaitingAddon;
   /** A retired code's order (`failed`): the public ref of the live order that replaced it, whose page shows its code. */
   replacedBy?: string;
   /**
@@ -123,6 +128,11 @@ export interface OrderStatusReply {
    * would have bought beyond it, still to pay (docs/money.md#one-payable-pix). Empty when nothing is left.
    */
   leftToPay?: { amountCents: number; items: Array<{ title: string; priceCents: number }> };
+}
+
+/** An add-on's PIX still to pay; `bankRefused` when its last payment in the bank's app (JSR) did not go through. */
+export interface WaitingAddon extends CreatedOrder {
+  bankRefused?: true;
 }
 
 export interface AddonOffer {

@@ -66,11 +66,14 @@ export async function openShop(database?: TestDb & { url: string }, env: Record<
   };
 }
 
+/** The orders whose `column` is `value`, read from the server's database. */
+export function ordersOf(shop: Shop, column: Parameters<typeof ordersBy>[1], value: string) {
+  return shop.database ? ordersBy(shop.database, column, value) : withServerDb(shop.server.dataDir, (db) => ordersBy(db, column, value));
+}
+
 /** The buyer's one order, read from the server's database. */
 export async function orderOf(shop: Shop, email: string) {
-  const orders = shop.database
-    ? await ordersBy(shop.database, 'buyer_email', email)
-    : await withServerDb(shop.server.dataDir, (db) => ordersBy(db, 'buyer_email', email));
+  const orders = await ordersOf(shop, 'buyer_email', email);
   expect(orders).toHaveLength(1);
   return orders[0]!;
 }

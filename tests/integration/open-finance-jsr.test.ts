@@ -25,6 +25,7 @@ import {
   type HeldLink,
 } from '../support/providers/efi/efi-open-finance-stand-in.ts';
 import { exportBuyerData } from '../../src/server/privacy/buyer-data.ts';
+import { entitledLists } from '../../src/server/orders/purchase-service.ts';
 import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
 import { databases, type TestDb } from './test-db.ts';
 
@@ -32,6 +33,7 @@ interface StatusReply {
   status: string;
   bankLink?: 'can_save' | 'linked';
   addonOffer?: { version: number; priceCents: number };
+  addonOrder?: { orderId: string; pix: { code: string | null; qrSvg: string | null }; bankRefused?: true };
 }
 
 for (const database of databases) {
@@ -59,6 +61,13 @@ for (const database of databases) {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     const status = async (orderId: string, viewKey: string) => (await (await call(`/${orderId}`, viewKey)).json()) as StatusReply;
+    /** As a tab with only the order's e-mailed key (`#k=` of the way back or the e-mail's link) calls `/api{path}`. */
+    const byKey = (path: string, key: string, body?: unknown) =>
+      fetchFrom(newClientAddress())(`${rig.server.url}/api${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Order-Contact': key },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
     const lastPayment = () => [...rig.bank.payments.values()].at(-1)!;
     const linksOf = (email: string) => db.db.selectFrom('open_finance_links').selectAll().where('buyer_email', '=', email).execute();
 
@@ -209,12 +218,6 @@ for (const database of databases) {
       const { location, contactKey } = await comeBackWithKey(rig, back);
       expect(location).toBe(`/pedido/${order.public_ref}?banco=pago`);
       expect(contactKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
-      const byKey = (path: string, key: string, body?: unknown) =>
-        fetchFrom(newClientAddress())(`${rig.server.url}/api${path}`, {
-          method: body === undefined ? 'GET' : 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Order-Contact': key },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
       // The order page names the order only to the key; without it, neither the id nor any action.
       const page = (await (await byKey(`/order-page/${order.public_ref}`, contactKey!)).json()) as { status: string; orderId?: string };
       expect(page).toMatchObject({ status: 'paid', orderId: order.id });
@@ -237,6 +240,67 @@ for (const database of databases) {
       expect(await (await byKey(`/orders/${order.id}`, contactKey!)).json()).toMatchObject({ bankLink: 'linked' });
       const tapped = await byKey(`/orders/${order.id}/addon/biometria`, contactKey!, { offerVersion: offered.addonOffer!.version });
       expect(tapped.status).toBe(200);
+    });
+
+    it('the add-on refused at the bank is no dead end: any tab shows why, its PIX and the bank again; its PIX pays once and delivers it', async () => {
+      const { order, viewKey } = await paidAtTheBank('Nara Prado');
+      await saveLink(order.id, viewKey);
+      const offered = await status(order.id, viewKey);
+      expect((await call(`/${order.id}/addon/biometria`, viewKey, { offerVersion: offered.addonOffer!.version })).status).toBe(200);
+      const refused = lastPayment();
+      expect(refused.jsr).toBe(true);
+      const { location, contactKey } = await comeBackWithKey(rig, await rig.bank.decide(refused.identificadorPagamento, false));
+      expect(location).toBe(`/pedido/${order.public_ref}?banco=recusado&adicional=1`);
+      const addon = await db.db.selectFrom('orders').selectAll().where('parent_order_id', '=', order.id).executeTakeFirstOrThrow();
+      expect(addon.status).toBe('pending');
+      // Its PIX stays open at Efí: the buyer may still pay it.
+      expect(rig.efi.standIn.cob(addon.charge_id!)?.status).toBe('ATIVA');
+
+      // The buying tab after a reload, and a new tab (or the e-mail's link) with only the order's key: the same.
+      const inNewTab = async () => (await (await byKey(`/orders/${order.id}`, contactKey!)).json()) as StatusReply;
+      for (const reply of [await status(order.id, viewKey), await inNewTab()]) {
+        expect(reply).toMatchObject({
+          status: 'paid',
+          bankLink: 'linked',
+          addonOrder: { orderId: addon.id, amountCents: 990, pix: { code: addon.pix_code }, bankRefused: true },
+        });
+        expect(reply.addonOrder!.pix.qrSvg).toContain('<svg');
+        expect(reply.addonOffer).toBeUndefined();
+      }
+      // Shown to no one else.
+      expect((await status(order.id, 'y'.repeat(40))).addonOrder).toBeUndefined();
+      expect((await (await byKey(`/orders/${order.id}`, 'z'.repeat(32))).json()) as StatusReply).not.toHaveProperty('addonOrder');
+
+      // Again at the bank, from the new tab: a new JSR payment of the same add-on order, under the vínculo.
+      const again = await byKey(`/orders/${order.id}/addon/biometria`, contactKey!, {});
+      expect(again.status).toBe(200);
+      const retried = lastPayment();
+      expect(retried.identificadorPagamento).not.toBe(refused.identificadorPagamento);
+      expect(retried).toMatchObject({ jsr: true, body: { pagamento: { valor: '9.90', idProprio: addon.id } } });
+      expect(((await again.json()) as { redirectUri: string }).redirectUri.startsWith(rig.bank.bankUrl)).toBe(true);
+      expect(await db.db.selectFrom('orders').select('id').where('parent_order_id', '=', order.id).execute()).toEqual([{ id: addon.id }]);
+      // While that one waits at the bank, the page no longer says it was refused; the PIX is still there.
+      expect((await inNewTab()).addonOrder).toMatchObject({ orderId: addon.id });
+      expect((await inNewTab()).addonOrder).not.toHaveProperty('bankRefused');
+
+      // The buyer pays the add-on's PIX instead: the add-on is delivered, and nothing is left to pay.
+      rig.efi.standIn.pay(addon.charge_id!);
+      await rig.server.reconciler.runOnce();
+      await drainOutbox(rig.server);
+      expect((await orderRow(db, addon.id)).status).toBe('paid');
+      expect(await entitledLists(db.db, order.id)).toEqual(['suppliers', 'recharge']);
+      const after = await inNewTab();
+      expect(after.addonOrder).toBeUndefined();
+      expect(after.addonOffer).toBeUndefined();
+      expect((await byKey(`/orders/${order.id}/addon/biometria`, contactKey!, {})).status).toBe(409);
+
+      // Paid once: the JSR payment the buyer approves later goes back whole, and the add-on stays one sale.
+      await atTheBank(rig, retried.identificadorPagamento, true);
+      expect(returnsOf(retried.identificadorPagamento).map((request) => JSON.parse(request.rawBody) as unknown)).toEqual([
+        { valor: '9.90' },
+      ]);
+      expect((await orderRow(db, addon.id)).status).toBe('paid');
+      expect(returnsOf(refused.identificadorPagamento)).toEqual([]);
     });
 
     it('a vínculo refused at the bank is not saved: the order offers saving again, and the add-on has no one-tap', async () => {

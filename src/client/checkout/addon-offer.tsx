@@ -1,8 +1,8 @@
-import { CircleCheck, Gift } from 'lucide-react';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { CircleCheck, FingerprintPattern, Gift } from 'lucide-react';
+import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { bankLink as linkCopy } from '../../content/bank-link.ts';
 import { bumpCopy } from '../../content/offers.ts';
-import type { AddonOffer as AddonOfferData, AddonPriceChangedBody } from '../../shared/checkout.ts';
+import type { AddonOffer as AddonOfferData, AddonPriceChangedBody, CreatedOrder, WaitingAddon } from '../../shared/checkout.ts';
 import { orderKeyHeaders } from '../../shared/order-view-key.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { ApiError, apiFetch, bodyCarries } from '../lib/api.ts';
@@ -10,7 +10,6 @@ import { trackPurchaseOnce } from '../lib/purchase-tracking.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { canAnswer, nextAddonPhase, type AddonPhase } from './addon-offer-state.ts';
-import { loadAddonOrder, saveAddonOrder } from './addon-order-store.ts';
 import type { OpenOrder } from './open-order-store.ts';
 import { PixPanel } from './pix-panel.tsx';
 import { useOrderStatus } from './use-order-status.ts';
@@ -92,7 +91,7 @@ export function AddonOfferCard({
   );
 }
 
-/** The add-on's own PIX, in place of the offer, until its payment is confirmed. */
+/** The add-on's own PIX, in place of the offer, until its payment is confirmed; `atBank` above it while it waits. */
 function AddonPix({
   addon,
   title,
@@ -100,6 +99,7 @@ function AddonPix({
   sandbox,
   guaranteeDays,
   onRegenerate,
+  atBank,
 }: {
   addon: OpenOrder;
   title: string;
@@ -107,6 +107,7 @@ function AddonPix({
   sandbox: boolean;
   guaranteeDays: string;
   onRegenerate: () => void;
+  atBank?: ReactNode;
 }) {
   const status = useOrderStatus(addon.orderId, addon.viewKey, open);
   const paid = status.status === 'paid';
@@ -131,6 +132,7 @@ function AddonPix({
       <h3 id="addon-pix-title" className="text-lg font-black text-white">
         {copy.pixTitle(title)}
       </h3>
+      {atBank}
       <PixPanel
         order={addon}
         intro={false}
@@ -147,6 +149,48 @@ function AddonPix({
 }
 
 /**
+ * The add-on's payment in the bank's app, above its PIX: why the last one did not go through (the buyer or the bank
+ * refused it; nothing was charged), and, under a vínculo, the bank's confirmation again.
+ */
+function AddonAtBank({
+  refused,
+  linked,
+  note,
+  busy,
+  onRetry,
+}: {
+  refused: boolean;
+  linked: boolean;
+  note: string | null;
+  busy: boolean;
+  onRetry: () => void;
+}) {
+  if (!refused && !linked && !note) return null;
+  return (
+    <div ref={refused ? bringIntoView : undefined} className="mt-3 space-y-3">
+      {refused ? <Alert variant="destructive">{linkCopy.oneTap.refused}</Alert> : null}
+      {note ? <Alert variant="destructive">{note}</Alert> : null}
+      {linked ? (
+        <Button size="lg" block onClick={onRetry} disabled={busy} aria-busy={busy || undefined}>
+          <FingerprintPattern aria-hidden="true" className="size-5" />
+          {busy ? linkCopy.oneTap.sending : refused ? linkCopy.oneTap.retry : linkCopy.oneTap.payAtBank}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Back from the bank below "Pagamento confirmado": on a phone the refusal and the way to try again are brought on screen. */
+const bringIntoView = (element: HTMLElement | null) => element?.scrollIntoView({ block: 'center' });
+
+/** A charge's reply as this tab keeps it: counted down on this device's clock, as the main order's PIX is (payment-modal.tsx). */
+const onThisClock = (reply: CreatedOrder, viewKey: string): OpenOrder => ({
+  ...reply,
+  expiresAt: Date.now() + (reply.expiresAt - reply.serverTime),
+  viewKey,
+});
+
+/**
  * Below the access link once paid, when the server offers the bump alone (docs/offers.md): the offer,
  * then the add-on's PIX in place, or the "no" line. Never in front of the link, never delaying it.
  * One request per answer: the buttons are disabled while it is on its way, and a ref stops a
@@ -160,6 +204,7 @@ export function AddonOffer({
   sandbox,
   guaranteeDays,
   bankLinked = false,
+  waiting,
 }: {
   orderId: string;
   viewKey: string;
@@ -169,11 +214,15 @@ export function AddonOffer({
   guaranteeDays: string;
   /** The buyer's vínculo (JSR): "Quero adicionar" goes to their bank's confirmation, its PIX only if that fails. */
   bankLinked?: boolean;
+  /** The add-on accepted already and still to pay, as the server's order holds it (any tab, after a reload). */
+  waiting?: WaitingAddon | undefined;
 }) {
-  const [phase, dispatch] = useReducer(nextAddonPhase, orderId, (id): AddonPhase => {
-    const saved = loadAddonOrder(id);
-    return saved ? { kind: 'pix', order: saved } : { kind: 'offer' };
-  });
+  const [phase, dispatch] = useReducer(nextAddonPhase, waiting, (held): AddonPhase =>
+    held ? { kind: 'pix', order: onThisClock(held, viewKey) } : { kind: 'offer' },
+  );
+  const [refusedAtBank] = useState(waiting?.bankRefused === true);
+  const [retrying, setRetrying] = useState(false);
+  const [linkGone, setLinkGone] = useState(false);
   const sending = useRef(false);
   // The seller's newer name or price, from the server's 409: shown in the offer's place, and the version the next tap sends.
   const [repriced, setRepriced] = useState<AddonOfferData | null>(null);
@@ -194,7 +243,11 @@ export function AddonOffer({
       return true;
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 409 && isAddonRepriced(failure.body)) throw failure;
-      if (failure instanceof ApiError && failure.status === 409 && failure.message) setLinkNote(failure.message);
+      if (failure instanceof ApiError && failure.status === 409 && failure.message) {
+        // The vínculo ended at the bank (or is gone): the PIX pays, the bank's button goes.
+        setLinkNote(failure.message);
+        setLinkGone(true);
+      }
       return false;
     }
   };
@@ -212,10 +265,7 @@ export function AddonOffer({
         json: { accept, ...(accept && shown ? { offerVersion: shown.version } : {}) },
       });
       if (accept && reply.orderId !== undefined) {
-        // Count down on this device's clock, as the main order's PIX does (payment-modal.tsx).
-        const addon: OpenOrder = { ...reply, expiresAt: Date.now() + (reply.expiresAt - reply.serverTime), viewKey };
-        saveAddonOrder(orderId, addon);
-        dispatch({ type: 'created', order: addon });
+        dispatch({ type: 'created', order: onThisClock(reply, viewKey) });
       } else if (accept) {
         dispatch({ type: 'accept-failed' });
       }
@@ -232,19 +282,44 @@ export function AddonOffer({
     }
   };
 
+  /** The add-on's payment at the bank again (a new one after a refusal, the same while one waits there). */
+  const retryAtBank = async () => {
+    if (sending.current) return;
+    sending.current = true;
+    setRetrying(true);
+    setLinkNote(null);
+    let opened = false;
+    try {
+      opened = await payByLink();
+      if (!opened) setLinkNote((note) => note ?? linkCopy.api.failed);
+    } catch (failure) {
+      setLinkNote(failure instanceof ApiError && failure.message ? failure.message : linkCopy.api.failed);
+    } finally {
+      sending.current = false;
+      // Leaving for the bank: the button stays busy until the page goes.
+      if (!opened) setRetrying(false);
+    }
+  };
+
   if (phase.kind === 'pix') {
     return (
-      <>
-        {linkNote ? <Alert variant="destructive">{linkNote}</Alert> : null}
-        <AddonPix
-          addon={phase.order}
-          title={title}
-          open={open}
-          sandbox={sandbox}
-          guaranteeDays={guaranteeDays}
-          onRegenerate={() => void answer(true)}
-        />
-      </>
+      <AddonPix
+        addon={phase.order}
+        title={title}
+        open={open}
+        sandbox={sandbox}
+        guaranteeDays={guaranteeDays}
+        onRegenerate={() => void answer(true)}
+        atBank={
+          <AddonAtBank
+            refused={refusedAtBank}
+            linked={bankLinked && !linkGone}
+            note={linkNote}
+            busy={retrying}
+            onRetry={() => void retryAtBank()}
+          />
+        }
+      />
     );
   }
   return shown ? (

@@ -61,7 +61,7 @@ function BankLinkSave({ orderId, viewKey }: { orderId: string; viewKey: string }
 
 /**
  * On the order's page, in the tab that bought or one with the e-mailed key (a new tab from the bank app), once paid: keep the bank for next time, and the add-on offered after
- * payment, paid in one tap under the vínculo when there is one.
+ * payment, paid in one tap under the vínculo when there is one; once accepted and still to pay, its PIX, as the order holds it.
  */
 export function AfterBankPayment({
   order,
@@ -82,7 +82,7 @@ export function AfterBankPayment({
       {linkReturn === 'salvo' && status.bankLink === 'linked' ? <Alert variant="success">{copy.save.saved}</Alert> : null}
       {linkReturn === 'recusado' ? <Alert variant="destructive">{copy.save.refused}</Alert> : null}
       {status.bankLink === 'can_save' ? <BankLinkSave orderId={order.orderId} viewKey={order.viewKey} /> : null}
-      {status.addonOffer ? (
+      {status.addonOffer || status.addonOrder ? (
         <AddonOffer
           orderId={order.orderId}
           viewKey={order.viewKey}
@@ -91,6 +91,7 @@ export function AfterBankPayment({
           sandbox={sandbox}
           guaranteeDays={guaranteeDays}
           bankLinked={status.bankLink === 'linked'}
+          waiting={status.addonOrder}
         />
       ) : null}
     </div>

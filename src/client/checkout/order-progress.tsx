@@ -63,6 +63,7 @@ export default function OrderProgress({
               open={open}
               sandbox={sandbox}
               guaranteeDays={guaranteeDays}
+              waiting={status.addonOrder}
             />
           </div>
         </>

@@ -3,7 +3,7 @@ import type { OrderStatusReply } from '../../shared/checkout.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { publicStatus, refreshWaitingOrder } from '../orders/order-status.ts';
 import { modalAccessLink, viewKeyMatches } from './access-service.ts';
-import { addonOfferOf, addonOfferOpen } from '../orders/addon-offer.ts';
+import { addonOfferOf, addonOfferOpen, waitingAddonOf } from '../orders/addon-offer.ts';
 import { liveReplacement } from '../orders/order-page-service.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { leftToPayOf, paidReplacementOf } from '../orders/paid-elsewhere.ts';
@@ -44,5 +44,8 @@ export async function describeOrderStatus(
   }
   const bankLink = mayAct ? await bankLinkView(deps, order) : null;
   if (bankLink) reply.bankLink = bankLink;
+  // The add-on's PIX from the order, not the tab: a reload, the bank app's new tab or the e-mail's link shows it too.
+  const addonOrder = mayAct ? await waitingAddonOf(deps, order) : undefined;
+  if (addonOrder) reply.addonOrder = addonOrder;
   return reply;
 }

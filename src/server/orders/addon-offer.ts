@@ -1,6 +1,6 @@
 // The add-on offered after payment (docs/offers.md): open or not, accepted once, declined.
 import { checkout as copy } from '../../content/checkout.ts';
-import type { AddonOffer } from '../../shared/checkout.ts';
+import type { AddonOffer, WaitingAddon } from '../../shared/checkout.ts';
 import { newId } from './ids.ts';
 import { type NewOrderItem } from './order-items.ts';
 import { itemsOfOrder } from './purchase-items.ts';
@@ -10,7 +10,8 @@ import type { OrdersDeps } from './orders-deps.ts';
 import { declineAddonOffer, findAddonOrder, insertAddonOrder } from './checkout-repository.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { findOrderById } from './order-lookup.ts';
-import { type CheckoutResult, gatewayExpiry, describe } from './checkout-result.ts';
+import { type CheckoutResult, gatewayExpiry, describe, toCreatedOrder } from './checkout-result.ts';
+import { lastBankPaymentRefused } from './open-finance-repository.ts';
 import { settled } from './charge-failover.ts';
 import { chargeOrder } from './charge-failover.ts';
 
@@ -88,6 +89,18 @@ export async function chargeAddon(
   if (inserted.kind === 'existing') return describe(deps, await settled(deps, inserted.order));
   await deps.events.committed({ type: 'created', order: inserted.order, at: now });
   return chargeOrder(deps, inserted.order, items);
+}
+
+/**
+ * The add-on accepted after payment whose PIX still waits, as the order holds it: any tab that may act for the purchase
+ * shows its PIX, and after a refusal at the bank (JSR) says so and offers the bank again; closed by a refund request.
+ */
+export async function waitingAddonOf(deps: OrdersDeps, parent: OrderRow): Promise<WaitingAddon | undefined> {
+  if (parent.kind !== 'main' || parent.status !== 'paid' || parent.addon_answer !== 'accepted') return undefined;
+  const addon = await findAddonOrder(deps.db, parent.id);
+  if (addon?.status !== 'pending' || (addon.pix_code === null && addon.pix_image === null)) return undefined;
+  const shown = await toCreatedOrder(deps, addon);
+  return (await lastBankPaymentRefused(deps.db, addon.id)) ? { ...shown, bankRefused: true } : shown;
 }
 
 export async function findMainOrder(deps: Pick<OrdersDeps, 'db'>, id: string): Promise<OrderRow | undefined> {

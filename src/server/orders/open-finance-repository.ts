@@ -125,3 +125,15 @@ export async function waitingAmong(db: Kysely<Database>, paymentIds: string[], b
 export async function listOrderUnsettledOpenFinance(db: Kysely<Database>, orderId: string): Promise<string[]> {
   return idsOf(await waiting(db).select('payment_id').where('order_id', '=', orderId).execute());
 }
+
+/** Whether the order's latest payment in the bank's app ended unpaid (refused, expired, cancelled): nothing was charged. */
+export async function lastBankPaymentRefused(db: Kysely<Database>, orderId: string): Promise<boolean> {
+  const last = await db
+    .selectFrom('open_finance_payments')
+    .select('state')
+    .where('order_id', '=', orderId)
+    .orderBy('created_at', 'desc')
+    .orderBy('idempotency_key', 'desc')
+    .executeTakeFirst();
+  return last !== undefined && (last.state === 'failed' || last.state === 'expired' || last.state === 'cancelled');
+}
