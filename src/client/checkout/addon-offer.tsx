@@ -171,7 +171,8 @@ function AddonAtBank({
       {refused ? <Alert variant="destructive">{linkCopy.oneTap.refused}</Alert> : null}
       {note ? <Alert variant="destructive">{note}</Alert> : null}
       {linked ? (
-        <Button size="lg" block onClick={onRetry} disabled={busy} aria-busy={busy || undefined}>
+        // After a refusal the add-on's PIX below is the way to pay: one green call on the screen, the retry beside it quieter.
+        <Button variant={refused ? 'secondary' : undefined} size="lg" block onClick={onRetry} disabled={busy} aria-busy={busy || undefined}>
           <FingerprintPattern aria-hidden="true" className="size-5" />
           {busy ? linkCopy.oneTap.sending : refused ? linkCopy.oneTap.retry : linkCopy.oneTap.payAtBank}
         </Button>
