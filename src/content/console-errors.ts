@@ -7,7 +7,7 @@ export const consoleErrors = {
   typedKept: 'O que você digitou aqui continua guardado neste navegador e volta quando a área for recarregada.',
   savedKept: 'Nada do que já foi salvo se perdeu.',
   othersWork: 'As outras áreas do painel continuam funcionando: use o menu acima.',
-  reported: 'O erro foi registrado no servidor para quem cuida do site.',
+  reported: 'O erro é enviado ao servidor, para quem cuida do site.',
   reload: 'Recarregar esta área',
   reloadConsole: 'Recarregar o painel',
 };
