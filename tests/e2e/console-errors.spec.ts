@@ -8,13 +8,18 @@ import { startServer } from './server.ts';
  * the production build. The failure is a real one: the server's reply comes back in a shape the area cannot read (as
  * a reply from an instance of another version would). The page is never blank: the area says in Portuguese what
  * failed, the navigation and the other areas work, "Recarregar esta área" brings the area back, Página's typed text
- * comes back with it, and the server's log has one line naming the area.
+ * comes back with it, and the server's log has one line naming the area; so do a timer's error and an unawaited
+ * promise's rejection.
  */
 const PASSWORD = 'senha-do-painel-erros-e2e';
 const PHONE = { width: 390, height: 844 };
 const HERO = 'Topo da página de vendas';
 /** React prints each error a boundary caught; the test provokes them. */
 const PROVOKED = [/Cannot read properties of (null|undefined)/, /error boundary/i];
+
+/** The server's line for an error of `kind` in `area`, in either log format (`area=page` or `"area":"page"`). */
+const loggedIn = (area: string, kind: string) =>
+  new RegExp(`^(?=.*Console page error)(?=.*\\barea(=|":")${area}\\b)(?=.*\\bkind(=|":")${kind}\\b)`);
 
 const notice = (page: Page, area: string) => page.getByRole('alert').filter({ hasText: `A área “${area}” parou por causa de um erro.` });
 
@@ -36,10 +41,7 @@ test('an area that fails says so in Portuguese, the rest of the console works, t
     await expect(page.getByRole('navigation', { name: 'Seções do painel' })).toBeVisible();
     expect((await page.locator('body').innerText()).trim().length).toBeGreaterThan(100);
     await page.screenshot({ path: testInfo.outputPath('area-failed-390.png'), fullPage: true });
-    const logged = await server.waitForLog(/Console page error/);
-    // One line in either log format (`area=overview` or `"area":"overview"`).
-    expect(logged).toMatch(/\barea(=|":")overview\b/);
-    expect(logged).toMatch(/\bkind(=|":")render\b/);
+    const logged = await server.waitForLog(loggedIn('overview', 'render'));
     expect(logged).toMatch(/\berror(=|":")TypeError\b/);
     expect(logged).not.toContain(server.url);
 
@@ -67,13 +69,23 @@ test('an area that fails says so in Portuguese, the rest of the console works, t
     await expect(notice(page, 'Página')).toBeVisible();
     await expect(page.getByText('O que você digitou aqui continua guardado neste navegador')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('page-area-failed-390.png'), fullPage: true });
-    await server.waitForLog(/Console page error.*\barea(=|":")page\b/);
+    await server.waitForLog(loggedIn('page', 'render'));
 
     await page.unroute(pageState);
     await page.getByRole('button', { name: 'Recarregar esta área' }).click();
     await page.getByLabel('Seção').selectOption({ label: HERO });
     await expect(page.getByRole('group', { name: HERO }).getByLabel('Subtítulo', { exact: true })).toHaveValue('Digitado antes do erro');
     noOtherErrors();
+
+    // An error outside any area's rendering (a timer, a promise nobody awaited) is reported under the area on screen.
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new RangeError('Falha fora da renderização');
+      });
+      void Promise.reject(new Error('Promessa sem tratamento'));
+    });
+    expect(await server.waitForLog(loggedIn('page', 'error'))).toContain('Falha fora da renderização');
+    expect(await server.waitForLog(loggedIn('page', 'rejection'))).toContain('Promessa sem tratamento');
     await context.close();
   } finally {
     await server.stop();
