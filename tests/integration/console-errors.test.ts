@@ -38,7 +38,7 @@ for (const database of databases) {
       const lines = errorLines();
       expect(lines).toHaveLength(1);
       const [{ level, line }] = lines as [{ level: string; line: string }];
-      expect(level).toBe('error');
+      expect(level).toBe('warn');
       expect(line).toContain('area=page');
       expect(line).toContain('kind=render');
       expect(line).toContain('error=RangeError');

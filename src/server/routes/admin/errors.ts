@@ -16,14 +16,17 @@ const perSession: MiddlewareHandler<AdminEnv> = async (c, next) => {
   return apiError(c, 429, consoleErrorsApi.tooMany);
 };
 
-/** docs/operations.md#console-errors: one log line per error a console area could not show; nothing is stored. */
+/**
+ * docs/operations.md#console-errors: one log line per error a console area could not show; nothing is stored. A warning:
+ * any signed-in browser can send one, so it must not page whoever watches the server's own errors.
+ */
 export const adminErrorsRoutes = adminRouter().post(
   '/errors',
   limitBody(CONSOLE_ERROR_MAX_BYTES, (c) => apiError(c, 413, consoleErrorsApi.tooLarge)),
   perSession,
   json(ConsoleErrorReportSchema, { message: consoleErrorsApi.invalid, field: 'report' }),
   (c) => {
-    c.var.logger.error('Console page error', { ...consoleErrorFields(c.req.valid('json')), session: c.var.session });
+    c.var.logger.warn('Console page error', { ...consoleErrorFields(c.req.valid('json')), session: c.var.session });
     return sendReply(c, 'POST', null);
   },
 );
