@@ -25,6 +25,7 @@ import type {
   SupplierListInfo,
   SupplierPreview,
 } from './admin.ts';
+import type { ConsoleErrorReportSchema } from './console-errors.ts';
 import type { AddonAnswerSchema, CreatedOrder, createOrderSchema, OrderStatusReply, ProductInfo } from './checkout.ts';
 import type { FunnelEventSchema } from './events.ts';
 import type { LiveSignals } from './live.ts';
@@ -178,6 +179,8 @@ export interface ApiEndpoints {
   'POST /api/admin/users/:id/revoke': { reply: AdminUserList };
   'POST /api/admin/invite/check': { body: Body<typeof AdminInviteTokenSchema>; reply: { email: string } };
   'POST /api/admin/invite/accept': { body: Body<typeof AdminInviteAcceptSchema>; reply: OkReply };
+  /** An error a console area could not show (docs/operations.md#console-errors). */
+  'POST /api/admin/errors': { body: Body<typeof ConsoleErrorReportSchema>; reply: null };
 }
 
 export type ApiEndpoint = keyof ApiEndpoints;

@@ -1,6 +1,7 @@
 import { admin } from '../../src/content/admin.ts';
 import { apiErrors } from '../../src/content/api-errors.ts';
 import { checkout, checkoutFormMessages } from '../../src/content/checkout.ts';
+import { consoleErrorsApi } from '../../src/content/console-errors.ts';
 import { members } from '../../src/content/members.ts';
 import { orderPage } from '../../src/content/order-page.ts';
 import { bumpCopy } from '../../src/content/offers.ts';
@@ -28,7 +29,18 @@ const exact = new Set<string>();
 const prefixes = new Set<string>();
 // The offer after payment, the refund request and the review page answer visitors too.
 collect(
-  [apiErrors, admin.api, members.api, orderPage, checkout.errors, checkoutFormMessages, bumpCopy.afterPayment, refundApi, reviewApi],
+  [
+    apiErrors,
+    admin.api,
+    consoleErrorsApi,
+    members.api,
+    orderPage,
+    checkout.errors,
+    checkoutFormMessages,
+    bumpCopy.afterPayment,
+    refundApi,
+    reviewApi,
+  ],
   exact,
   prefixes,
 );

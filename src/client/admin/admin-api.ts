@@ -1,4 +1,5 @@
 import type { OrderFilterStatus } from '../../shared/admin.ts';
+import type { ConsoleErrorReport } from '../../shared/console-errors.ts';
 import type { AdminDisputeCreateSchema } from '../../shared/disputes.ts';
 import type { ExperimentCreateSchema } from '../../shared/experiments/experiment-api.ts';
 import type { Offer } from '../../shared/offer.ts';
@@ -104,4 +105,6 @@ export const adminApi = {
   declareWinner: (id: string, variant: number, confirmation?: string) =>
     apiFetch('POST /api/admin/experiments/:id/winner', { params: { id }, json: { variant, confirmation } }),
   pagePreviewUrl: (page: OfferPage, stamp: number) => `${base}/page/preview/${page}?v=${stamp}`,
+  /** `keepalive`: the report still leaves when the seller reloads the page at once. */
+  reportError: (report: ConsoleErrorReport) => apiFetch('POST /api/admin/errors', { json: report, keepalive: true }),
 };

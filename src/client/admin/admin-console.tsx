@@ -4,10 +4,13 @@ import { admin as copy } from '../../content/admin.ts';
 import { consoleUsers } from '../../content/console-users.ts';
 import { experimentsConsole } from '../../content/experiments.ts';
 import type { ConsoleAccess, ConsoleUserInfo } from '../../shared/admin-users.ts';
+import { CONSOLE_TABS, type ConsoleTab } from '../../shared/console-errors.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { cn } from '../ui/cn.ts';
 import { adminApi } from './admin-api.ts';
+import { AreaBoundary } from './area-boundary.tsx';
 import { DisputesSection } from './disputes-section.tsx';
+import { useUncaughtErrorReports } from './error-report.ts';
 import { HealthSection } from './health-section.tsx';
 import { InviteAccept } from './invite-accept.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -29,8 +32,12 @@ const scrollIntoRow = (element: HTMLAnchorElement | null) => element?.scrollInto
 /** Its own chunk: the planner's arithmetic and the statistics library load only when the tab opens. */
 const ExperimentsSection = lazy(() => import('./experiments-section.tsx'));
 
-type Tab = 'overview' | 'orders' | 'disputes' | 'page' | 'experiments' | 'reviews' | 'suppliers' | 'health' | 'privacy' | 'users';
-const TABS: Tab[] = ['overview', 'orders', 'disputes', 'page', 'experiments', 'reviews', 'suppliers', 'health', 'privacy', 'users'];
+type Tab = ConsoleTab;
+const TABS: readonly Tab[] = CONSOLE_TABS;
+
+/** The tab's name in the navigation, and in its error notice. */
+const tabLabel = (tab: Tab) =>
+  tab === 'users' ? consoleUsers.section.tab : tab === 'experiments' ? experimentsConsole.tab : copy.nav[tab];
 
 /** Who sees each tab; the server checks every route again (server/admin/admin-permissions.ts). */
 const TAB_ACCESS: Record<Tab, ConsoleAccess> = {
@@ -97,7 +104,16 @@ const hashOf = (view: View) => {
   return `${HASHES[view.tab]}${item ? `/${encodeURIComponent(item)}` : ''}`;
 };
 
+/** The whole console in a boundary of its own: an error in its header or navigation still leaves a notice, never a blank page. */
 export function AdminConsole() {
+  return (
+    <AreaBoundary area="console" name={copy.title}>
+      <ConsoleFrame />
+    </AreaBoundary>
+  );
+}
+
+function ConsoleFrame() {
   useDocumentTitle(copy.meta.title);
   const [session, setSession] = useState<Session>({ kind: 'loading' });
   const [view, setView] = useState<View>(() =>
@@ -108,6 +124,7 @@ export function AdminConsole() {
   const tabs = TABS.filter((item) => mayOpen(user, item));
   // A user who may not open the tab asked for lands on their first one.
   const tab = tabs.includes(view.tab) ? view.tab : (tabs[0] ?? view.tab);
+  useUncaughtErrorReports(session.kind === 'signed-in' ? tab : 'console');
 
   const probe = useCallback(async () => {
     try {
@@ -190,40 +207,43 @@ export function AdminConsole() {
                 tab === item ? 'bg-brand-500/15 text-brand-300' : 'text-slate-300 hover:bg-ink-800',
               )}
             >
-              {item === 'users' ? consoleUsers.section.tab : item === 'experiments' ? experimentsConsole.tab : copy.nav[item]}
+              {tabLabel(item)}
             </a>
           ))}
         </nav>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-5">
-        {tab === 'overview' ? (
-          <OverviewSection
-            onSignedOut={signedOut}
-            onShowOrders={(status) => show({ tab: 'orders', orderId: null, disputeId: null, status })}
-            onShowDisputes={() => choose('disputes')}
-          />
-        ) : null}
-        {tab === 'orders' ? (
-          <OrdersSection
-            key={view.status}
-            initialStatus={view.status}
-            orderId={view.orderId}
-            onOpenOrder={openOrder}
-            onSignedOut={signedOut}
-          />
-        ) : null}
-        {tab === 'disputes' ? <DisputesSection disputeId={view.disputeId} onSignedOut={signedOut} /> : null}
-        {tab === 'page' ? <PageSection onSignedOut={signedOut} /> : null}
-        {tab === 'experiments' ? (
-          <Suspense fallback={<p className="text-slate-400">{experimentsConsole.loading}</p>}>
-            <ExperimentsSection onSignedOut={signedOut} />
-          </Suspense>
-        ) : null}
-        {tab === 'reviews' ? <ReviewsSection onSignedOut={signedOut} /> : null}
-        {tab === 'suppliers' ? <SuppliersSection onSignedOut={signedOut} /> : null}
-        {tab === 'health' ? <HealthSection onSignedOut={signedOut} /> : null}
-        {tab === 'privacy' ? <PrivacySection onSignedOut={signedOut} /> : null}
-        {tab === 'users' ? <UsersSection onSignedOut={signedOut} /> : null}
+        {/* Keyed by the tab: another tab opens in a boundary of its own, and coming back tries the area again. */}
+        <AreaBoundary key={tab} area={tab} name={tabLabel(tab)}>
+          {tab === 'overview' ? (
+            <OverviewSection
+              onSignedOut={signedOut}
+              onShowOrders={(status) => show({ tab: 'orders', orderId: null, disputeId: null, status })}
+              onShowDisputes={() => choose('disputes')}
+            />
+          ) : null}
+          {tab === 'orders' ? (
+            <OrdersSection
+              key={view.status}
+              initialStatus={view.status}
+              orderId={view.orderId}
+              onOpenOrder={openOrder}
+              onSignedOut={signedOut}
+            />
+          ) : null}
+          {tab === 'disputes' ? <DisputesSection disputeId={view.disputeId} onSignedOut={signedOut} /> : null}
+          {tab === 'page' ? <PageSection onSignedOut={signedOut} /> : null}
+          {tab === 'experiments' ? (
+            <Suspense fallback={<p className="text-slate-400">{experimentsConsole.loading}</p>}>
+              <ExperimentsSection onSignedOut={signedOut} />
+            </Suspense>
+          ) : null}
+          {tab === 'reviews' ? <ReviewsSection onSignedOut={signedOut} /> : null}
+          {tab === 'suppliers' ? <SuppliersSection onSignedOut={signedOut} /> : null}
+          {tab === 'health' ? <HealthSection onSignedOut={signedOut} /> : null}
+          {tab === 'privacy' ? <PrivacySection onSignedOut={signedOut} /> : null}
+          {tab === 'users' ? <UsersSection onSignedOut={signedOut} /> : null}
+        </AreaBoundary>
       </main>
     </div>
   );

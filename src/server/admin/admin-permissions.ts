@@ -5,6 +5,8 @@ import type { ConsoleActor } from './admin-users.ts';
 export const ROUTE_ACCESS: Readonly<Record<string, ConsoleAccess>> = {
   'POST /sessions/end-all': 'owner',
   'POST /logout': 'signed_in',
+  // Any console's own page errors, whoever is signed in (docs/operations.md#console-errors).
+  'POST /errors': 'signed_in',
 
   'GET /page': 'page',
   'POST /page/draft': 'page',

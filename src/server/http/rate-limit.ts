@@ -27,6 +27,8 @@ export const limits = {
   /** Each publish renders the pages again: a loop of publishes must not keep the server busy. */
   pagePublish: { name: 'page_publish', windowMs: HOUR, max: 30 },
   pageImageUpload: { name: 'page_image_upload', windowMs: HOUR, max: 40 },
+  /** Per console session: a render loop in one browser must not fill the log. */
+  consoleErrors: { name: 'console_error', windowMs: MINUTE, max: 20 },
 } as const satisfies Record<string, LimitPolicy>;
 
 export const MAX_OPEN_CHARGES_PER_CLIENT = 3;

@@ -6,6 +6,7 @@ import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import type { AdminEnv } from './context.ts';
 import { ADMIN_BASE, idShaped, notFound, privateReplies, requireSession, sameOrigin } from './admin/console.ts';
 import { adminDisputesRoutes } from './admin/disputes.ts';
+import { adminErrorsRoutes } from './admin/errors.ts';
 import { adminHealthRoutes } from './admin/health.ts';
 import { adminOrdersRoutes } from './admin/orders.ts';
 import { adminOverviewRoutes } from './admin/overview.ts';
@@ -43,6 +44,7 @@ export function adminRoutes(deps: AdminDeps) {
     .use(`${ADMIN_BASE}/disputes/:id/*`, idShaped(disputesApi.notFound))
     .use(`${ADMIN_BASE}/dispute-blocks/:id/*`, idShaped(disputesApi.blockNotFound))
     .route('/', adminSessionRoutes)
+    .route('/', adminErrorsRoutes)
     .route('/', adminOverviewRoutes)
     .route('/', adminOrdersRoutes(deps.runOutbox, deps.kinds))
     .route('/', adminRefundsRoutes(deps.runOutbox))
