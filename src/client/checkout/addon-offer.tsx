@@ -1,6 +1,7 @@
 import { CircleCheck, Gift } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { bankLink as linkCopy } from '../../content/bank-link.ts';
+import type { BankLinkEndedBody } from '../../shared/bank-link.ts';
 import { bumpCopy } from '../../content/offers.ts';
 import type { AddonOffer as AddonOfferData, AddonPriceChangedBody } from '../../shared/checkout.ts';
 import { orderKeyHeaders } from '../../shared/order-view-key.ts';
@@ -160,6 +161,7 @@ export function AddonOffer({
   sandbox,
   guaranteeDays,
   bankLinked = false,
+  onLinkEnded,
 }: {
   orderId: string;
   viewKey: string;
@@ -169,6 +171,8 @@ export function AddonOffer({
   guaranteeDays: string;
   /** The buyer's vínculo (JSR): "Quero adicionar" goes to their bank's confirmation, its PIX only if that fails. */
   bankLinked?: boolean;
+  /** The server said the vínculo ended at the bank: the page stops saying the account is linked. */
+  onLinkEnded?: () => void;
 }) {
   const [phase, dispatch] = useReducer(nextAddonPhase, orderId, (id): AddonPhase => {
     const saved = loadAddonOrder(id);
@@ -195,6 +199,7 @@ export function AddonOffer({
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 409 && isAddonRepriced(failure.body)) throw failure;
       if (failure instanceof ApiError && failure.status === 409 && failure.message) setLinkNote(failure.message);
+      if (failure instanceof ApiError && failure.status === 409 && isLinkEnded(failure.body)) onLinkEnded?.();
       return false;
     }
   };
@@ -260,3 +265,5 @@ export function AddonOffer({
 
 /** The add-on's 409 when its price changed since the offer was shown (not the one of an offer no longer open). */
 const isAddonRepriced = (body: unknown): body is AddonPriceChangedBody => bodyCarries(body, 'addonOffer');
+const isLinkEnded = (body: unknown): body is BankLinkEndedBody =>
+  typeof body === 'object' && body !== null && 'linkEnded' in body && typeof body.linkEnded === 'string';
