@@ -115,7 +115,7 @@ async function refusal(browser: Browser, shop: Shop, tag: string) {
 
 /** The PIX code paid while the buyer was at the bank, then approved there too: the page the bank hands back says which payment goes back. */
 async function bothWays(browser: Browser, shop: Shop, tag: string) {
-  const buyer = { name: 'Rita Nogueira', email: `rita.${tag}@example.com` };
+  const buyer = { name: 'Rita Nogueira', email: `rita.${tag}@example.com`, phone: '21987650046', document: '39053344705' };
   const context = await phoneContext(browser, shop);
   try {
     const page = await context.newPage();
