@@ -48,5 +48,7 @@ export const bankLink = {
     failed: 'Não foi possível falar com o seu banco agora. Tente de novo em instantes.',
     notRemoved: 'Não foi possível remover o vínculo no banco agora. Tente de novo em instantes.',
     someBank: 'seu banco',
+    /** The buyer's copy of their data, for a vínculo whose bank Efí never named to us (never Efí's id of it). */
+    unnamedBank: 'banco não informado pela Efí',
   },
 } as const;

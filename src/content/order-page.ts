@@ -27,6 +27,9 @@ export const orderPage = {
     resendFailed: 'Não foi possível reenviar agora. Tente de novo em instantes.',
     /** Under the order's items, when the page has them. */
     totalPaid: 'Total pago',
+    /** Paid by the PIX code and in the bank's app (docs/payments.md#open-finance): the bank's payment was asked back. */
+    paidTwice: (amount: string) =>
+      `Você pagou duas vezes: com o código PIX e no app do banco. Ficamos com o pagamento do código PIX e pedimos a devolução de ${amount} pago no app do banco, para a mesma conta que pagou. Costuma aparecer no extrato em poucos minutos; alguns bancos levam até 1 dia útil.`,
   },
   expired: {
     title: 'Este PIX expirou',

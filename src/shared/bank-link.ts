@@ -9,6 +9,12 @@ export interface BankLinkRedirect {
   redirectUri: string;
 }
 
+/** The one-tap's 409 when the vínculo ended at the buyer's bank: why (`error`), and that the page must stop saying it is linked. */
+export interface BankLinkEndedBody {
+  error: string;
+  linkEnded: 'revoked' | 'expired';
+}
+
 export interface MemberBankLink {
   bank: string | null;
   /** The vínculo ended at the buyer's bank (revoked there, or past its expiry). */

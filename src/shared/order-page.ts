@@ -9,6 +9,8 @@ export type OrderPageReply =
       maskedEmail: string | null;
       guarantee: GuaranteeView;
       canRequestHere: boolean;
+      /** Only with the e-mailed key: paid by the PIX code and in the bank's app, the bank's payment goes back (its amount). */
+      bankReturnedCents?: number;
     } & OrderPageItems)
   | {
       status: 'expired' | 'failed';

@@ -24,14 +24,19 @@ const CONFIRMED_WITHIN_MS = 10_000;
 const phoneContext = (browser: Browser, shop: Shop) =>
   browser.newContext({ baseURL: shop.server.url, viewport: PHONE, isMobile: true, hasTouch: true });
 
-/** Paid in the bank's app, then the bank kept for next time ("Salvar para pagar com biometria", approved at the bank). */
-async function paidAndLinked(page: Page, shop: Shop, buyer: Buyer) {
+/** A phone's checkout paid in the bank's app at BANK, approved there; the order it made. */
+async function paidInTheBankApp(page: Page, shop: Shop, buyer: Buyer) {
   const { dialog } = await tapForPix(page, buyer);
   await dialog.getByRole('button', { name: 'Pagar no app do banco' }).click();
   await dialog.getByRole('list', { name: 'Escolha o seu banco' }).getByRole('button', { name: BANK }).click();
   await page.waitForURL(`${shop.bank.bankUrl}/**`);
   await page.getByRole('button', { name: 'Aprovar' }).click();
-  const order = await orderOf(shop, buyer.email);
+  return orderOf(shop, buyer.email);
+}
+
+/** Paid in the bank's app, then the bank kept for next time ("Salvar para pagar com biometria", approved at the bank). */
+async function paidAndLinked(page: Page, shop: Shop, buyer: Buyer) {
+  const order = await paidInTheBankApp(page, shop, buyer);
   await expect(page.getByRole('heading', { name: /^Pagamento confirmado/ })).toBeVisible({ timeout: CONFIRMED_WITHIN_MS });
 
   const save = page.getByRole('button', { name: 'Salvar para pagar com biometria' });
@@ -161,13 +166,58 @@ async function addonRefused(browser: Browser, shop: Shop, tag: string) {
   }
 }
 
+/**
+ * Saved, then revoked at the bank before the add-on: the tap says why it falls back to the add-on's PIX, and the page
+ * no longer says the account is linked, then or after a reload.
+ */
+async function revokedAtTheBank(browser: Browser, shop: Shop, tag: string) {
+  const buyer = { name: 'Ester Revogada', email: `ester.${tag}@example.com`, phone: '21987650045', document: '11144477735' };
+  const context = await phoneContext(browser, shop);
+  try {
+    const page = await context.newPage();
+    const order = await paidInTheBankApp(page, shop, buyer);
+    await page.getByRole('button', { name: 'Salvar para pagar com biometria' }).click();
+    await page.waitForURL(`${shop.bank.bankUrl}/**`);
+    await page.getByRole('button', { name: 'Aprovar' }).click();
+    await expect(page).toHaveURL(new RegExp(`/pedido/${order.public_ref}\\?vinculo=salvo$`));
+    const linked = page.getByText('Pronto: sua conta está vinculada.', { exact: false });
+    await expect(linked).toBeVisible({ timeout: CONFIRMED_WITHIN_MS });
+
+    // The buyer cancels the vínculo in their bank's app.
+    const link = [...shop.bank.links.values()].at(-1)!;
+    link.status = 'revogado';
+    const jsrPayments = () => [...shop.bank.payments.values()].filter((payment) => payment.jsr).length;
+    const jsrBefore = jsrPayments();
+    const offer = page.getByRole('region', { name: /Quer adicionar/ });
+    await offer.getByRole('button', { name: 'Quero adicionar' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'O seu banco informou que o vínculo com esta loja foi cancelado' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^PIX da / })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Copiar código PIX' })).toBeVisible();
+    await expect(linked).toBeHidden();
+    expect(jsrPayments()).toBe(jsrBefore);
+    await shoot(page, 'jsr-revoked-addon', undefined, { fullPage: true });
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: /^Pagamento confirmado/ })).toBeVisible({ timeout: CONFIRMED_WITHIN_MS });
+    await expect(page.getByRole('button', { name: 'Salvar para pagar com biometria' })).toBeVisible();
+    await expect(linked).toBeHidden();
+  } finally {
+    await context.close();
+  }
+}
+
 test.describe('the add-on paid by biometrics (JSR) on a phone', () => {
   test.describe.configure({ timeout: 240_000 });
 
-  test('on SQLite: saved after a payment in the bank app, the add-on in one tap, the vínculo removed', async ({ browser }) => {
+  test('on SQLite: saved after a payment in the bank app, the add-on in one tap, the vínculo removed; revoked at the bank, told', async ({
+    browser,
+  }) => {
     const shop = await openShop();
     try {
       await addonInOneTap(browser, shop, 'sqlite');
+      await revokedAtTheBank(browser, shop, 'sqlite');
     } finally {
       await shop.stop();
     }
@@ -178,6 +228,7 @@ test.describe('the add-on paid by biometrics (JSR) on a phone', () => {
     const shop = await openShop(database);
     try {
       await addonInOneTap(browser, shop, 'postgres');
+      await revokedAtTheBank(browser, shop, 'postgres');
     } finally {
       await shop.stop();
       await database.close();

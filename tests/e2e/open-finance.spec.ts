@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createPostgresDb } from '../integration/test-db.ts';
 import { STAND_IN_PARTICIPANTS } from '../support/providers/efi/efi-open-finance-stand-in.ts';
 import { expect, test } from './fixtures.ts';
-import { waitForMail } from './mails-and-shots.ts';
+import { shoot, waitForMail } from './mails-and-shots.ts';
 import { openShop, orderOf, type Shop } from './open-finance-shop.ts';
 import { PRODUCT, tapForPix, type Buyer } from './provider-rigs.ts';
 
@@ -113,14 +113,44 @@ async function refusal(browser: Browser, shop: Shop, tag: string) {
   }
 }
 
+/** The PIX code paid while the buyer was at the bank, then approved there too: the page the bank hands back says which payment goes back. */
+async function bothWays(browser: Browser, shop: Shop, tag: string) {
+  const buyer = { name: 'Rita Nogueira', email: `rita.${tag}@example.com`, phone: '21987650046', document: '39053344705' };
+  const context = await phoneContext(browser, shop);
+  try {
+    const page = await context.newPage();
+    const { list } = await openBankList(page, buyer);
+    await list.getByRole('button', { name: BANK }).click();
+    await page.waitForURL(`${shop.bank.bankUrl}/**`);
+    const order = await orderOf(shop, buyer.email);
+    // Paid with the code on another device meanwhile (its notice not yet in).
+    shop.rig.standIn.pay(order.charge_id!);
+    await page.getByRole('button', { name: 'Aprovar' }).click();
+    await expect(page).toHaveURL(new RegExp(`/pedido/${order.public_ref}\\?banco=pago$`));
+    await expect(page.getByRole('heading', { name: /^Pagamento confirmado/ })).toBeVisible({ timeout: CONFIRMED_WITHIN_MS });
+    const told = page.getByText('Você pagou duas vezes', { exact: false });
+    // Told on the page even when Efí's callback, not this way back, settled the payment and asked its return.
+    await expect(told).toBeVisible({ timeout: CONFIRMED_WITHIN_MS });
+    await expect(told).toContainText('pedimos a devolução de R$ 19,90 pago no app do banco');
+    await shoot(page, 'open-finance-paid-twice', told);
+    await waitForMail(shop.server, buyer.email, 'Você pagou duas vezes: devolvemos o pagamento feito no app do banco');
+    expect([...shop.bank.payments.values()].at(-1)!.devolucoes.map((refund) => refund.valor)).toEqual(['19.90']);
+  } finally {
+    await context.close();
+  }
+}
+
 test.describe('paying in the bank app (Open Finance) on a phone', () => {
   test.describe.configure({ timeout: 240_000 });
 
-  test('on SQLite: approved at the bank, confirmed on return; refused, the PIX code still pays', async ({ browser }) => {
+  test('on SQLite: approved at the bank, confirmed on return; refused, the PIX code still pays; paid both ways, told', async ({
+    browser,
+  }) => {
     const shop = await openShop();
     try {
       await journey(browser, shop, 'sqlite');
       await refusal(browser, shop, 'sqlite');
+      await bothWays(browser, shop, 'sqlite');
     } finally {
       await shop.stop();
     }
@@ -132,6 +162,7 @@ test.describe('paying in the bank app (Open Finance) on a phone', () => {
     try {
       await journey(browser, shop, 'postgres');
       await refusal(browser, shop, 'postgres');
+      await bothWays(browser, shop, 'postgres');
     } finally {
       await shop.stop();
       await database.close();

@@ -14,6 +14,9 @@ export const PRODUCT = 'Lista de Fornecedores Secretos Vitalícia';
 export interface Buyer {
   name: string;
   email: string;
+  /** Another buyer in the same shop: the same phone or CPF twice is one buyer paying twice (a duplicate). */
+  phone?: string;
+  document?: string;
 }
 
 /**
@@ -34,9 +37,9 @@ export async function fillCheckout(page: Page, buyer: Buyer): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: PRODUCT });
   await dialog.getByLabel('Nome completo').fill(buyer.name);
   await dialog.getByLabel('E-mail').fill(buyer.email);
-  await dialog.getByLabel('WhatsApp', { exact: true }).fill('21987650044');
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill(buyer.phone ?? '21987650044');
   // A real provider's bank needs the buyer's CPF (no CUSTOMER_DOCUMENT here).
-  await dialog.getByLabel('CPF').fill('52998224725');
+  await dialog.getByLabel('CPF').fill(buyer.document ?? '52998224725');
   return dialog;
 }
 

@@ -12,6 +12,7 @@ import {
   accessMailsTo,
   approvedUnheard,
   atTheBank as decideAtTheBank,
+  comeBackWithKey,
   isBankReturnEmail,
   OPEN_FINANCE_BANK as BANK,
   OPEN_FINANCE_PASSWORD as PASSWORD,
@@ -167,10 +168,19 @@ for (const database of databases) {
       const payment = startedPayment();
       // The buyer also paid the PIX code (its callback not yet in).
       efi.standIn.pay(order.charge_id!);
-      await atTheBank(payment.identificadorPagamento, true);
+      const { location, contactKey } = await comeBackWithKey(rig, await bank.decide(payment.identificadorPagamento, true));
+      expect(location).toBe(`/pedido/${order.public_ref}?banco=pago`);
       const paid = await orderRow(db, order.id);
       expect(paid.status).toBe('paid');
       expect(accessMails(buyer.email)).toHaveLength(1);
+      // The page the bank hands the buyer back to says which payment goes back, from the recorded return; only to the key.
+      const page = async (key: string) =>
+        (await (await fetch(`${server.url}/api/order-page/${order.public_ref}`, { headers: { 'X-Order-Contact': key } })).json()) as {
+          status: string;
+          bankReturnedCents?: number;
+        };
+      expect(await page(contactKey!)).toMatchObject({ status: 'paid', bankReturnedCents: 1990 });
+      expect(await page('z'.repeat(32))).not.toHaveProperty('bankReturnedCents');
       const returns = bank.requests.filter((request) => request.path.endsWith('/devolver'));
       expect(returns).toHaveLength(1);
       expect(bank.payments.get(payment.identificadorPagamento)?.devolucoes).toHaveLength(1);
@@ -244,6 +254,16 @@ for (const database of databases) {
       expect(await consoleDetail(order.id, admin)).toMatchObject({ status: 'reversed', hasAccess: false });
       // The buyer is told, once, that a payment goes back.
       expect(rig.smtp.received.filter((mail) => mail.to.includes(buyer.email) && isBankReturnEmail(mail))).toHaveLength(1);
+    });
+
+    it('paid only in the bank app: the order page says nothing goes back', async () => {
+      const { viewKey, order } = await placeOrder('Íris Duarte');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      const { contactKey } = await comeBackWithKey(rig, await bank.decide(startedPayment().identificadorPagamento, true));
+      const page = await fetch(`${server.url}/api/order-page/${order.public_ref}`, { headers: { 'X-Order-Contact': contactKey! } });
+      const reply = (await page.json()) as { status: string };
+      expect(reply.status).toBe('paid');
+      expect(reply).not.toHaveProperty('bankReturnedCents');
     });
 
     it('approved at the bank with the callback and the way back both lost: the reconciler confirms it after a minute', async () => {

@@ -324,7 +324,9 @@ for (const database of databases) {
 
         const tapped = await call(`/${order.id}/addon/biometria`, viewKey, { offerVersion: before.addonOffer!.version });
         expect(tapped.status).toBe(409);
-        expect(((await tapped.json()) as { error: string }).error).toContain(why);
+        const body = (await tapped.json()) as { error: string; linkEnded?: string };
+        expect(body.error).toContain(why);
+        expect(body.linkEnded).toBe(end);
         expect([...rig.bank.payments.values()].filter((held) => held.jsr)).toHaveLength(jsrPayments);
         expect((await linksOf(order.buyer_email)).map((row) => row.state)).toEqual([end]);
         // No longer "linked": the page offers saving again, and the add-on is bought by its PIX.
@@ -347,6 +349,45 @@ for (const database of databases) {
       rig.bank.links.get(link.identificador)!.status = 'revogado';
       expect(await member()).toEqual({ bank: 'Banco Stand-in', ended: 'revoked' });
       expect(await status(order.id, viewKey)).toMatchObject({ bankLink: 'can_save' });
+    });
+
+    for (const [end, atTheBankEnds] of [
+      ['revoked', (link: HeldLink) => (link.status = 'revogado')],
+      ['expired', (link: HeldLink) => (link.expiresAt = rig.now() - 60_000)],
+    ] as const) {
+      it(`the order page reads the vínculo at Efí: one ${end} at the bank is no longer "linked", before any tap`, async () => {
+        const { viewKey, order } = await paidAtTheBank(`Caio ${end}`);
+        const { link } = await saveLink(order.id, viewKey);
+        expect(await status(order.id, viewKey)).toMatchObject({ bankLink: 'linked' });
+        atTheBankEnds(rig.bank.links.get(link.identificador)!);
+        expect(await status(order.id, viewKey)).toMatchObject({ bankLink: 'can_save' });
+        expect((await linksOf(order.buyer_email)).map((row) => row.state)).toEqual([end]);
+      });
+    }
+
+    it("the bank unnamed by Efí's list when the vínculo was made: the export names it from the vínculo, never by Efí's id", async () => {
+      const { buyer, viewKey, order } = await paidAtTheBank('Bento Sem Nome');
+      const saved = await call(`/${order.id}/vinculo`, viewKey, {});
+      expect(saved.status).toBe(200);
+      // Efí's bank list could not be read as the vínculo was made: no name kept then.
+      await db.db.updateTable('open_finance_links').set({ bank_name: null }).where('order_id', '=', order.id).execute();
+      const link = [...rig.bank.links.values()].at(-1)!;
+      await atTheBank(rig, link.identificador, true);
+      const copy = await exportBuyerData(db.db, buyer.email);
+      expect(copy.bankLinks.map((entry) => entry.bank)).toEqual(['Banco Stand-in']);
+      // A vínculo Efí never named: a Portuguese placeholder, not the participant's id.
+      await db.db.updateTable('open_finance_links').set({ bank_name: null }).where('order_id', '=', order.id).execute();
+      const unnamed = JSON.stringify(await exportBuyerData(db.db, buyer.email));
+      expect(unnamed).toContain('banco não informado pela Efí');
+      expect(unnamed).not.toContain(BANK);
+    });
+
+    it('the vínculo unreadable at Efí for a moment stays "linked": only Efí\'s answer ends it', async () => {
+      const { viewKey, order } = await paidAtTheBank('Lara Instável');
+      await saveLink(order.id, viewKey);
+      rig.bank.script('GET', '/pagamentos-biometria/vinculos', { kind: 'status', status: 503 });
+      expect(await status(order.id, viewKey)).toMatchObject({ bankLink: 'linked' });
+      expect((await linksOf(order.buyer_email)).map((row) => row.state)).toEqual(['active']);
     });
 
     it('paid at a bank Efí does not list for biometria: no "Salvar para pagar com biometria", and saving is refused', async () => {

@@ -41,7 +41,8 @@
  *   and `{ …, identificadorDevolucao, tipo: devolucao }`; homologação refuses a payment of R$ 0.11).
  * - github.com/efipay/documentacao-tecnica-efi (commit 67b1dea) `markdown/open-finance/config-aplicacao/`:
  *   `solicitar_iniciacao.md` (`x-idempotency-key` minLength 36, maxLength 72), `listar_pagamentos.md` (the list's
- *   `status` and `quantidade` filters); Open Finance Brasil's Payment Initiation API (`x-idempotency-key` maxLength 40,
+ *   `status` and `quantidade` filters); Open Finance Brasil's Payment Initiation API (github.com/OpenBanking-Brasil/
+ *   draft-openapi `swagger-apis/payments/4.0.0.yml`, parameter `XIdempotencyKey`: `x-idempotency-key` maxLength 40,
  *   the header the buyer's bank receives).
  * - The way back: `redirectURL?identificadorPagamento=…` and `&erro=…` on a failure (github.com/solviumdream/
  *   solviumpayments `pkg/solvium/efi/open_finance_models.go`, `OpenFinanceRedirectParams`; Efí's pages do not show it).
@@ -357,12 +358,12 @@ describe('Efí Open Finance: a payment at the buyer’s bank', () => {
 describe('Efí Open Finance: refunds', () => {
   it('refunds part then the rest, each pending until Efí settles it and says so by callback; never more than was paid', async () => {
     const started = await startOpenFinancePayment(api(), order(1990));
-    await expect(refundOpenFinancePayment(api(), started.paymentId, 500)).rejects.toMatchObject({
+    await expect(refundOpenFinancePayment(api(), started.paymentId, 500, 'early')).rejects.toMatchObject({
       status: 422,
       nome: 'status_pagamento_invalido_para_devolucao',
     });
     await atTheBank(started.redirectUri, 'aprovar');
-    expect(await refundOpenFinancePayment(api(), started.paymentId, 500)).toEqual({
+    expect(await refundOpenFinancePayment(api(), started.paymentId, 500, 'part')).toEqual({
       refundId: null,
       amountCents: 500,
       state: 'pending',
@@ -373,13 +374,62 @@ describe('Efí Open Finance: refunds', () => {
     await standIn.settleRefund(started.paymentId);
     const notice = verifyOpenFinanceWebhook(lastCallback(), HMAC);
     expect(notice).toMatchObject({ kind: 'refund', paymentId: started.paymentId, refund: { amountCents: 500, state: 'done' } });
-    await expect(refundOpenFinancePayment(api(), started.paymentId, 1491)).rejects.toMatchObject({ nome: 'saldo_devolucao_insuficiente' });
-    await refundOpenFinancePayment(api(), started.paymentId, 1490);
+    await expect(refundOpenFinancePayment(api(), started.paymentId, 1491, 'too-much')).rejects.toMatchObject({
+      nome: 'saldo_devolucao_insuficiente',
+    });
+    await refundOpenFinancePayment(api(), started.paymentId, 1490, 'rest');
     const read = await readOpenFinancePayment(api(), started.paymentId, Date.now());
     expect(read!.refunds.map((refund) => [refund.amountCents, refund.state])).toEqual([
       [500, 'done'],
       [1490, 'pending'],
     ]);
+    expect(standIn.violations).toEqual([]);
+  });
+});
+
+describe('Efí Open Finance: idempotency keys', () => {
+  it('a refund retried under its key after a lost answer is one devolução, never a second', async () => {
+    const started = await startOpenFinancePayment(api(), order(1990));
+    await atTheBank(started.redirectUri, 'aprovar');
+    standIn.script('POST', '/pagamentos/pix/', { kind: 'rewrite', body: '' });
+    await expect(refundOpenFinancePayment(api(), started.paymentId, 1990, 'ord_lost.r1')).rejects.toMatchObject({ uncertain: true });
+    expect(await refundOpenFinancePayment(api(), started.paymentId, 1990, 'ord_lost.r1')).toMatchObject({ amountCents: 1990 });
+    expect(standIn.payments.get(started.paymentId)!.devolucoes.map((refund) => refund.valor)).toEqual(['19.90']);
+    const keys = standIn.requests.filter((request) => request.path.endsWith('/devolver')).slice(-2);
+    expect(keys[0]!.headers['x-idempotency-key']).toBe(keys[1]!.headers['x-idempotency-key']);
+    expect(standIn.violations).toEqual([]);
+  });
+
+  it('every call, read or write, carries an x-idempotency-key of 36 to 40 characters (Open Finance Brasil allows 40)', async () => {
+    const from = standIn.requests.length;
+    const client = api();
+    await configureOpenFinance(client, { redirectUrl: REDIRECT_URL, webhookUrl: `${terminator.url}/api/webhooks/efi-open-finance` });
+    await readOpenFinanceConfig(client);
+    await listOpenFinanceParticipants(client, { modality: 'biometria' });
+    const started = await startOpenFinancePayment(client, order(1990));
+    await atTheBank(started.redirectUri, 'aprovar');
+    await readOpenFinancePayment(client, started.paymentId, Date.now());
+    await refundOpenFinancePayment(client, started.paymentId, 100, 'ord_keys.r1');
+    const link = await createOpenFinanceLink(client, { cpf: BUYER_CPF, participantId: BANK, idempotencyKey: 'buyer-keys:link' });
+    await atTheBank(link.redirectUri, 'aprovar');
+    await listOpenFinanceLinks(client, BUYER_CPF);
+    await revokeOpenFinanceLink(client, link.linkId, 'teste');
+    const calls = standIn.requests.slice(from).filter((request) => request.path !== '/v1/oauth/token');
+    expect(new Set(calls.map((request) => `${request.method} ${request.path.replace(/urn:efi:[^/]+/, ':id')}`))).toEqual(
+      new Set([
+        'PUT /v1/config',
+        'GET /v1/config',
+        'GET /v1/participantes',
+        'POST /v1/pagamentos/pix',
+        'GET /v1/pagamentos/pix',
+        'POST /v1/pagamentos/pix/:id/devolver',
+        'POST /v1/pagamentos-biometria/vinculos',
+        'GET /v1/pagamentos-biometria/vinculos',
+        'PATCH /v1/pagamentos-biometria/vinculos',
+      ]),
+    );
+    for (const request of calls)
+      expect(request.headers['x-idempotency-key'], `${request.method} ${request.path}`).toMatch(/^[a-f0-9]{36,40}$/);
     expect(standIn.violations).toEqual([]);
   });
 });
@@ -470,7 +520,7 @@ describe('Efí Open Finance: JSR, payments by biometrics under a vínculo', () =
       idempotencyKey: 'ord_jsr_yes:jsr',
     });
     await atTheBank(paid.redirectUri, 'aprovar');
-    expect(await refundOpenFinancePayment(api(), paid.paymentId, 990)).toMatchObject({ amountCents: 990, state: 'pending' });
+    expect(await refundOpenFinancePayment(api(), paid.paymentId, 990, 'jsr-refund')).toMatchObject({ amountCents: 990, state: 'pending' });
     await standIn.settleRefund(paid.paymentId);
     const [returned] = await listOpenFinanceLinkedPayments(api(), { from: Date.now(), to: Date.now(), paymentId: paid.paymentId });
     expect(returned?.refunds).toMatchObject([{ amountCents: 990, state: 'done' }]);

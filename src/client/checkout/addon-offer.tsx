@@ -1,6 +1,7 @@
 import { CircleCheck, FingerprintPattern, Gift } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { bankLink as linkCopy } from '../../content/bank-link.ts';
+import type { BankLinkEndedBody } from '../../shared/bank-link.ts';
 import { bumpCopy } from '../../content/offers.ts';
 import type { AddonOffer as AddonOfferData, AddonPriceChangedBody, CreatedOrder, WaitingAddon } from '../../shared/checkout.ts';
 import { orderKeyHeaders } from '../../shared/order-view-key.ts';
@@ -206,6 +207,7 @@ export function AddonOffer({
   guaranteeDays,
   bankLinked = false,
   waiting,
+  onLinkEnded,
 }: {
   orderId: string;
   viewKey: string;
@@ -217,6 +219,8 @@ export function AddonOffer({
   bankLinked?: boolean;
   /** The add-on accepted already and still to pay, as the server's order holds it (any tab, after a reload). */
   waiting?: WaitingAddon | undefined;
+  /** The server said the vínculo ended at the bank: the page stops saying the account is linked. */
+  onLinkEnded?: () => void;
 }) {
   const [phase, dispatch] = useReducer(nextAddonPhase, waiting, (held): AddonPhase =>
     held ? { kind: 'pix', order: onThisClock(held, viewKey) } : { kind: 'offer' },
@@ -249,6 +253,7 @@ export function AddonOffer({
         setLinkNote(failure.message);
         setLinkGone(true);
       }
+      if (failure instanceof ApiError && failure.status === 409 && isLinkEnded(failure.body)) onLinkEnded?.();
       return false;
     }
   };
@@ -336,3 +341,5 @@ export function AddonOffer({
 
 /** The add-on's 409 when its price changed since the offer was shown (not the one of an offer no longer open). */
 const isAddonRepriced = (body: unknown): body is AddonPriceChangedBody => bodyCarries(body, 'addonOffer');
+const isLinkEnded = (body: unknown): body is BankLinkEndedBody =>
+  typeof body === 'object' && body !== null && 'linkEnded' in body && typeof body.linkEnded === 'string';

@@ -75,11 +75,14 @@ export function AfterBankPayment({
   const status = useOrderStatus(order.orderId, order.viewKey, true);
   const [linkReturn] = useState(() => returnedWith('vinculo'));
   const [addonPaid] = useState(() => returnedWith('adicional') === '1' && returnedWith('banco') === 'pago');
+  // The one tap found the vínculo ended at the bank: no longer said to be linked (a reload reads it so from the server).
+  const [linkEnded, setLinkEnded] = useState(false);
   if (status.status !== 'paid') return null;
+  const linked = status.bankLink === 'linked' && !linkEnded;
   return (
     <div className="mt-6 grid gap-4">
       {addonPaid ? <Alert variant="success">{copy.oneTap.paid}</Alert> : null}
-      {linkReturn === 'salvo' && status.bankLink === 'linked' ? <Alert variant="success">{copy.save.saved}</Alert> : null}
+      {linkReturn === 'salvo' && linked ? <Alert variant="success">{copy.save.saved}</Alert> : null}
       {linkReturn === 'recusado' ? <Alert variant="destructive">{copy.save.refused}</Alert> : null}
       {status.bankLink === 'can_save' ? <BankLinkSave orderId={order.orderId} viewKey={order.viewKey} /> : null}
       {status.addonOffer || status.addonOrder ? (
@@ -90,8 +93,9 @@ export function AfterBankPayment({
           open
           sandbox={sandbox}
           guaranteeDays={guaranteeDays}
-          bankLinked={status.bankLink === 'linked'}
+          bankLinked={linked}
           waiting={status.addonOrder}
+          onLinkEnded={() => setLinkEnded(true)}
         />
       ) : null}
     </div>

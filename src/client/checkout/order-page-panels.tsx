@@ -28,10 +28,13 @@ export function PaidOrderPanel({
   publicRef,
   maskedEmail,
   items,
+  bankReturnedCents,
 }: {
   publicRef: string;
   maskedEmail: string | null;
   items?: readonly OrderItem[] | undefined;
+  /** Paid both ways: the bank app's payment, asked back. */
+  bankReturnedCents?: number | undefined;
 }) {
   const [resend, setResend] = useState<ResendState>('idle');
   const send = async () => {
@@ -48,6 +51,11 @@ export function PaidOrderPanel({
     <div role="status">
       <Heading icon={MailCheck} title={copy.paid.title} text={maskedEmail ? copy.paid.sentTo(maskedEmail) : copy.paid.sentToUnknown} />
       <p className="mt-1 text-sm text-slate-400">{copy.paid.checkSpam}</p>
+      {bankReturnedCents ? (
+        <Alert variant="success" className="mt-4">
+          {copy.paid.paidTwice(formatBRL(bankReturnedCents))}
+        </Alert>
+      ) : null}
       {items && items.length > 0 ? (
         <div className="mt-5">
           <OrderSummary

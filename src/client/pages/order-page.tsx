@@ -11,6 +11,7 @@ import { PixPanel } from '../checkout/pix-panel.tsx';
 import { loadOpenOrder } from '../checkout/open-order-store.ts';
 import { maskPhone } from '../checkout/phone-mask.ts';
 import { takeContactKey, useOrderPage } from '../checkout/use-order-page.ts';
+import { ORDER_POLL_MS } from '../checkout/use-order-status.ts';
 import { GuaranteeSection } from '../guarantee/guarantee-section.tsx';
 import { trackPurchaseOnce } from '../lib/purchase-tracking.ts';
 import type { OrderItem } from '../../shared/checkout.ts';
@@ -61,6 +62,15 @@ export default function OrderPage() {
     if (reply?.status === 'paid' && pending.current !== null) trackPurchaseOnce(ref, pending.current.amountCents, pending.current.items);
   }, [reply, ref]);
 
+  // Back from the bank paid: Efí's callback may still be settling a payment made both ways (its return, which the
+  // page then tells); one more read after a poll's interval shows it.
+  const paidFromBank = fromBank === 'pago' && reply?.status === 'paid';
+  useEffect(() => {
+    if (!paidFromBank) return;
+    const timer = window.setTimeout(() => void reload(), ORDER_POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [paidFromBank, reload]);
+
   const prefill = reply && (reply.status === 'expired' || reply.status === 'failed') ? reply.prefill : undefined;
   const initialValues = useMemo(
     () => ({ name: prefill?.name ?? '', email: prefill?.email ?? '', phone: maskPhone(prefill?.phone ?? ''), document: '' }),
@@ -102,7 +112,7 @@ export default function OrderPage() {
       ) : null}
       {reply?.status === 'paid' ? (
         <>
-          <PaidOrderPanel publicRef={ref} maskedEmail={reply.maskedEmail} items={reply.items} />
+          <PaidOrderPanel publicRef={ref} maskedEmail={reply.maskedEmail} items={reply.items} bankReturnedCents={reply.bankReturnedCents} />
           {actor ? <AfterBankPayment order={actor} sandbox={sandbox} guaranteeDays={guaranteeDays} /> : null}
           <GuaranteeSection
             className="mt-8"

@@ -36,10 +36,12 @@ function paidInBankApp(deps: OrdersDeps, order: OrderRow) {
   return findPaidOpenFinance(deps.db, order.id);
 }
 
+/** `linked` only while Efí still lists the vínculo as active: one revoked or expired at the bank is kept as such here. */
 export async function bankLinkView(deps: OrdersDeps, order: OrderRow): Promise<BankLinkView> {
   const api = openFinanceApi(deps);
   if (!api || order.status !== 'paid' || order.access_revoked_at !== null) return null;
-  if (await activeLinkOf(deps.db, order.buyer_email)) return 'linked';
+  const link = await activeLinkOf(deps.db, order.buyer_email);
+  if (link && !(await endedAtBank(deps, api, link))) return 'linked';
   if (!order.buyer_document) return null;
   const paid = await paidInBankApp(deps, order);
   return paid && (await offersBiometrics(deps, api, paid.participant_id)) ? 'can_save' : null;
@@ -105,22 +107,23 @@ export async function linkReturn(
     await deps.db.updateTable('open_finance_links').set({ state: 'refused' }).where('link_id', '=', row.link_id).execute();
     return { order, saved: false };
   }
-  let listed = false;
+  let listed;
   try {
-    listed = (await listOpenFinanceLinks(api, order.buyer_document)).some((link) => link.linkId === row.link_id);
+    listed = (await listOpenFinanceLinks(api, order.buyer_document)).find((link) => link.linkId === row.link_id);
   } catch (error) {
     if (!(error instanceof OpenFinanceError)) throw error;
     deps.logger.warn('JSR vínculo not read back', { order: order.id, error: error.message });
     return { order, saved: false };
   }
   if (listed) {
+    // The bank's name as the vínculo lists it, when Efí's bank list could not name it as the vínculo was made.
     await deps.db
       .updateTable('open_finance_links')
-      .set({ state: 'active', active_at: deps.now?.() ?? Date.now() })
+      .set({ state: 'active', active_at: deps.now?.() ?? Date.now(), bank_name: row.bank_name ?? listed.participant?.name ?? null })
       .where('link_id', '=', row.link_id)
       .execute();
   }
-  return { order, saved: listed };
+  return { order, saved: Boolean(listed) };
 }
 
 type LinkEnd = 'revoked' | 'expired';
@@ -145,6 +148,14 @@ async function endLink(deps: OrdersDeps, link: LinkRow, reason: LinkEnd): Promis
   return { kind: 'link_ended', reason };
 }
 
+/** An active vínculo read at Efí for the CPF it was made with; ended there, it is kept as ended here. Null: still active. */
+async function endedAtBank(deps: OrdersDeps, api: OpenFinanceApi, link: LinkRow): Promise<LinkEnd | null> {
+  const cpf = (await findOrderById(deps.db, link.order_id))?.buyer_document;
+  const ended = cpf ? await endAtBank(deps, api, link, cpf) : null;
+  if (ended) await endLink(deps, link, ended);
+  return ended;
+}
+
 /** "Quero adicionar" with a vínculo: the add-on order as without one, then its JSR payment; it settles like any other. */
 export async function payAddonByLink(
   deps: OrdersDeps,
@@ -154,8 +165,8 @@ export async function payAddonByLink(
 ): Promise<OneTapResult> {
   const link = await activeLinkOf(deps.db, parent.buyer_email);
   if (!link) return { kind: 'not_linked' };
-  const ended = parent.buyer_document ? await endAtBank(deps, api, link, parent.buyer_document) : null;
-  if (ended) return endLink(deps, link, ended);
+  const ended = await endedAtBank(deps, api, link);
+  if (ended) return { kind: 'link_ended', reason: ended };
   const accepted = await acceptAddonOffer(deps, parent, offerVersion);
   if (accepted.kind !== 'created') return accepted;
   const addon = await findOrderById(deps.db, accepted.order.orderId);
@@ -222,10 +233,10 @@ export async function eraseBuyerLinks(deps: OrdersDeps | undefined, db: Kysely<D
 export async function listBuyerLinks(
   db: Kysely<Database>,
   email: string,
-): Promise<Array<Pick<LinkRow, 'participant_id' | 'bank_name' | 'state' | 'created_at' | 'active_at'>>> {
+): Promise<Array<Pick<LinkRow, 'bank_name' | 'state' | 'created_at' | 'active_at'>>> {
   return db
     .selectFrom('open_finance_links')
-    .select(['participant_id', 'bank_name', 'state', 'created_at', 'active_at'])
+    .select(['bank_name', 'state', 'created_at', 'active_at'])
     .where('buyer_email', '=', normalizeEmail(email))
     .orderBy('created_at')
     .execute();
@@ -237,8 +248,5 @@ export async function buyerLinkBank(deps: OrdersDeps, email: string): Promise<{ 
   if (!link) return null;
   if (link.state !== 'active') return { participantId: link.participant_id, ended: link.state as LinkEnd };
   const api = openFinanceApi(deps);
-  const cpf = (await findOrderById(deps.db, link.order_id))?.buyer_document;
-  const ended = api && cpf ? await endAtBank(deps, api, link, cpf) : null;
-  if (ended) await endLink(deps, link, ended);
-  return { participantId: link.participant_id, ended };
+  return { participantId: link.participant_id, ended: api ? await endedAtBank(deps, api, link) : null };
 }

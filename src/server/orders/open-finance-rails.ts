@@ -41,6 +41,9 @@ export function bankRailsOn(deps: OrdersDeps): boolean {
   return Boolean((deps.payments.get('efi') as EfiProvider | undefined)?.openFinance) || mercadoPagoOpenFinance(deps) !== null;
 }
 
+/** The one automatic return of a payment made both ways: the same key on a retry, so at most one goes back. */
+const returnKey = (paymentId: string) => `openfinance-return-${paymentId}`;
+
 function mercadoPagoRail(mp: { provider: MercadoPagoProvider; openFinance: MercadoPagoOpenFinance }, paymentId: string): BankRail {
   const charge = (amountCents: number | null): ChargeRecord => ({
     chargeId: paymentId,
@@ -53,7 +56,7 @@ function mercadoPagoRail(mp: { provider: MercadoPagoProvider; openFinance: Merca
   return {
     read: () => mp.openFinance.read(paymentId),
     async giveBack(cents) {
-      await mp.provider.refund(charge(cents), { refundId: `openfinance-return-${paymentId}`, amountCents: cents });
+      await mp.provider.refund(charge(cents), { refundId: returnKey(paymentId), amountCents: cents });
     },
     refunder: {
       getCharge: () => mp.provider.getCharge(paymentId),
@@ -73,7 +76,7 @@ export function railOf(deps: OrdersDeps, row: BankPaymentRef): BankRail | null {
   return {
     read: () => readOpenFinancePayment(api, row.payment_id, row.created_at, Number(row.jsr) === 1),
     async giveBack(cents) {
-      await refundOpenFinancePayment(api, row.payment_id, cents);
+      await refundOpenFinancePayment(api, row.payment_id, cents, returnKey(row.payment_id));
     },
     refunder: null,
   };

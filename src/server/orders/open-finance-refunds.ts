@@ -65,7 +65,7 @@ export async function openFinanceRefunder(deps: OrdersDeps, orderId: string): Pr
       return chargeOf(row.payment_id, await read(), row.amount_cents);
     },
     async refund(_charge, input) {
-      const answer = await refundOpenFinancePayment(api, row.payment_id, input.amountCents).catch(asGatewayError);
+      const answer = await refundOpenFinancePayment(api, row.payment_id, input.amountCents, input.refundId).catch(asGatewayError);
       return { refundId: input.refundId, amountCents: answer.amountCents, state: answer.state, rawStatus: answer.rawStatus };
     },
     async getRefund(_charge, refundId) {

@@ -72,6 +72,20 @@ export function findPaidOpenFinance(db: Kysely<Database>, orderId: string): Prom
     .executeTakeFirst();
 }
 
+/** The order's Open Finance payment that was paid and then returned because the PIX was paid too, if any. */
+export function findReturnedOpenFinance(
+  db: Kysely<Database>,
+  orderId: string,
+): Promise<Pick<OpenFinancePaymentRow, 'amount_cents'> | undefined> {
+  return db
+    .selectFrom('open_finance_payments')
+    .select('amount_cents')
+    .where('order_id', '=', orderId)
+    .where('paid_at', 'is not', null)
+    .where('returned_at', 'is not', null)
+    .executeTakeFirst();
+}
+
 function waiting(db: Kysely<Database>) {
   return db.selectFrom('open_finance_payments').where('state', 'in', ['pending', 'unknown']).where('paid_at', 'is', null);
 }

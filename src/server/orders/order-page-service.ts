@@ -9,6 +9,7 @@ import { publicStatus, refreshWaitingOrder } from './order-status.ts';
 import { findOrderByPublicRef, type OrderRow } from './orders-repository.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import { findOrderById } from './order-lookup.ts';
+import { findReturnedOpenFinance } from './open-finance-repository.ts';
 
 export async function findOrderForPage(deps: Pick<OrdersDeps, 'db'>, ref: string): Promise<OrderRow | undefined> {
   if (!PUBLIC_REF_PATTERN.test(ref)) return undefined;
@@ -18,7 +19,8 @@ export async function findOrderForPage(deps: Pick<OrdersDeps, 'db'>, ref: string
 /** What `/pedido/{ref}` shows; never an access link, and the order id only with the e-mailed key (docs/decisions/0006-tokens-and-csp.md). */
 /** A paid order's reply before the route adds the guarantee (refunds/ reads it). */
 export type OrderPageBase =
-  Exclude<OrderPageReply, { status: 'paid' }> | { status: 'paid'; maskedEmail: string | null; items?: OrderItem[] };
+  | Exclude<OrderPageReply, { status: 'paid' }>
+  | { status: 'paid'; maskedEmail: string | null; items?: OrderItem[]; orderId?: string; bankReturnedCents?: number };
 
 export async function describeOrderPage(
   deps: OrdersDeps,
@@ -41,12 +43,15 @@ async function pageReply(deps: OrdersDeps, order: OrderRow, contactKey: string |
     return { status, amountCents, pix, expiresAt, serverTime: now, items, ...acting, ...(sandboxPayUrl ? { sandboxPayUrl } : {}) };
   }
   if (status === 'paid') {
+    // Paid both ways, the bank's payment went back: said as recorded, and only to the key, as a refund's state is.
+    const returned = 'orderId' in acting ? await findReturnedOpenFinance(deps.db, order.id) : undefined;
     // The whole purchase: the bump bought after payment shows on the same page (docs/offers.md).
     return {
       status,
       maskedEmail: order.buyer_email ? maskEmailForBuyer(order.buyer_email) : null,
       items: await purchasedItems(deps.db, order.id),
       ...acting,
+      ...(returned ? { bankReturnedCents: returned.amount_cents } : {}),
     };
   }
   if (status === 'reversed') return { status };

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { bankLink as bankLinkCopy } from '../../content/bank-link.ts';
 import { normalizeEmail } from '../../shared/text.ts';
 import { cleanAttribution, type Attribution } from '../../shared/attribution.ts';
 import type { Dialect } from '../db/database.ts';
@@ -105,7 +106,7 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
   const data: BuyerExport = {
     email,
     bankLinks: bankLinks.map((link) => ({
-      bank: link.bank_name ?? link.participant_id,
+      bank: link.bank_name ?? bankLinkCopy.api.unnamedBank,
       state: link.state,
       createdAt: iso(link.created_at),
       activeAt: iso(link.active_at),

@@ -5,7 +5,7 @@ import { bankLink as copy } from '../../content/bank-link.ts';
 import { bumpCopy } from '../../content/offers.ts';
 import { checkout as checkoutCopy } from '../../content/checkout.ts';
 import { members } from '../../content/members.ts';
-import { BankLinkAddonSchema } from '../../shared/bank-link.ts';
+import { BankLinkAddonSchema, type BankLinkEndedBody } from '../../shared/bank-link.ts';
 import type { AddonPriceChangedBody } from '../../shared/checkout.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
@@ -53,7 +53,10 @@ export const bankLinkOrderRoutes = new Hono<AppEnv>()
       const result = await payAddonByLink(c.var.orders, api, order, c.req.valid('json').offerVersion);
       if (result.kind === 'bank') return sendReply(c, 'POST', { redirectUri: result.redirectUri });
       if (result.kind === 'not_linked') return apiError(c, 409, copy.api.notLinked);
-      if (result.kind === 'link_ended') return apiError(c, 409, copy.api.linkEnded[result.reason]);
+      if (result.kind === 'link_ended') {
+        const body: BankLinkEndedBody = { error: copy.api.linkEnded[result.reason], linkEnded: result.reason };
+        return c.json(body, 409);
+      }
       if (result.kind === 'addon_price_changed') {
         const body: AddonPriceChangedBody = { error: bumpCopy.afterPayment.priceChanged, addonOffer: result.offer };
         return c.json(body, 409);

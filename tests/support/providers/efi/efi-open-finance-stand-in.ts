@@ -303,6 +303,11 @@ export class EfiOpenFinanceStandIn {
       }
     }
     const query = url.searchParams;
+    // The SDKs send a key on every Open Finance call; a read or the config without one, or with one too long for the
+    // buyer's bank, is a violation here (writes are refused below, as Efí documents).
+    const key = request.headers['x-idempotency-key'];
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))
+      this.violations.push(`${method} ${url.pathname} x-idempotency-key ${String(key)}`);
 
     if (route === '/config' && method === 'PUT') return this.putConfig(json, answer, error);
     if (route === '/config' && method === 'GET') {
@@ -321,9 +326,7 @@ export class EfiOpenFinanceStandIn {
       return answer(200, { participantes: found });
     }
 
-    const posting = method === 'POST' || method === 'PATCH';
-    const key = request.headers['x-idempotency-key'];
-    const needsKey = posting && !route.endsWith('/devolver');
+    const needsKey = method === 'POST' || method === 'PATCH';
     if (needsKey && typeof key !== 'string') {
       return error(400, 'chave_idempotencia_obrigatorio', "O cabeçalho de 'x-idempotency-key' é obrigatório");
     }
@@ -347,7 +350,7 @@ export class EfiOpenFinanceStandIn {
       return this.listPayments(route !== '/pagamentos/pix', query, answer, error);
     }
     const refund = /^\/pagamentos\/pix\/([^/]+)\/devolver$/.exec(route);
-    if (refund && method === 'POST') return this.refund(decodeURIComponent(refund[1]!), json, answer, error);
+    if (refund && method === 'POST') return this.refund(decodeURIComponent(refund[1]!), json, keep, error);
     if (route === '/pagamentos-biometria/vinculos' && method === 'POST') return this.createLink(json, keep, error);
     if (route === '/pagamentos-biometria/vinculos' && method === 'GET') return this.listLinks(query, answer, error);
     if (route === '/pagamentos-biometria/vinculos' && method === 'PATCH') return this.revokeLink(json, keep, error);

@@ -1,5 +1,5 @@
 /** Efí's Open Finance API (docs/payments.md#open-finance): the API Pix's mTLS client and token, on another base URL. */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { isValidCpfOrCnpj } from '../../../../shared/documents.ts';
 import { refundErrorDetail } from '../../errors.ts';
 import { DEFAULT_TIMEOUT_MS } from '../../transport.ts';
@@ -112,7 +112,8 @@ async function call(
   idempotencyKey?: string,
 ): Promise<Reply> {
   const write = method !== 'GET';
-  const headers: Record<string, string> = idempotencyKey === undefined ? {} : { 'x-idempotency-key': idempotencyHeader(idempotencyKey) };
+  // Every call carries one, as Efí's SDKs send it: a write's from the caller's key, a read's fresh.
+  const headers = { 'x-idempotency-key': idempotencyHeader(idempotencyKey ?? randomUUID()) };
   let reply: Reply;
   try {
     reply = await api.client.call(method, path, body, headers);
@@ -132,7 +133,11 @@ function must<T>(value: T | null, reply: Reply, write: boolean): T {
   return value;
 }
 
-/** From the caller's key, so a retry repeats it; 40: Efí takes 36–72, the buyer's bank (Open Finance Brasil) at most 40. */
+/**
+ * From the caller's key, so a retry repeats it. 40 hex characters: Efí's "Solicitar iniciação" takes 36 to 72, and the
+ * key reaches the buyer's bank, whose Open Finance Brasil Payment Initiation API allows at most 40
+ * (github.com/OpenBanking-Brasil/draft-openapi swagger-apis/payments/4.0.0.yml, `XIdempotencyKey` maxLength 40).
+ */
 function idempotencyHeader(key: string): string {
   return createHash('sha256').update(`open-finance:${key}`).digest('hex').slice(0, 40);
 }
@@ -317,9 +322,18 @@ export async function readOpenFinancePayment(
   return found.payments.find((payment) => payment.paymentId === paymentId) ?? null;
 }
 
-/** `POST /pagamentos/pix/:id/devolver` with `{ valor }`; Efí answers 202 with the refund pending. */
-export async function refundOpenFinancePayment(api: OpenFinanceApi, paymentId: string, amountCents: number): Promise<OpenFinanceRefund> {
-  const reply = await call(api, 'POST', `/pagamentos/pix/${idSegment(paymentId)}/devolver`, { valor: reais(amountCents) });
+/**
+ * `POST /pagamentos/pix/:id/devolver` with `{ valor }`; Efí answers 202 with the refund pending. `idempotencyKey`: the
+ * refund's own, so a retry after a lost answer is the same devolução, never a second one.
+ */
+export async function refundOpenFinancePayment(
+  api: OpenFinanceApi,
+  paymentId: string,
+  amountCents: number,
+  idempotencyKey: string,
+): Promise<OpenFinanceRefund> {
+  const path = `/pagamentos/pix/${idSegment(paymentId)}/devolver`;
+  const reply = await call(api, 'POST', path, { valor: reais(amountCents) }, `refund:${idempotencyKey}`);
   const read = parseRefundAnswer(reply.json);
   if (!read || read.paymentId !== paymentId) throw unreadable(reply, true);
   return read.refund;
