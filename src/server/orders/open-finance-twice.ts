@@ -55,7 +55,9 @@ export async function returnIfPaidInBankAppToo(deps: OrdersDeps, orderId: string
   const row = await findPaidOpenFinance(deps.db, orderId);
   if (!purchase || !order || !row) return null;
   const refunds = refundsOf(purchase, orderId);
-  if (refunds.some((refund) => refund.status === 'approved' && refund.gateway_called_at !== null)) return 'waiting';
+  const onItsWay = (refund: (typeof refunds)[number]) =>
+    refund.status === 'approved' && refund.gateway_called_at !== null && refund.gateway_state !== 'failed';
+  if (refunds.some(onItsWay)) return 'waiting';
   const refunded = refunds.filter((refund) => refund.status === 'refunded');
   const reversedByRefund = order.status === 'reversed' && Number(order.med_returned_cents) === 0 && refunded.length > 0;
   if (reversedByRefund && refunded.some((refund) => refund.gateway_called_at !== null)) {
