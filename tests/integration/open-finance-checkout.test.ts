@@ -309,8 +309,14 @@ for (const database of databases) {
       expect(await accessMailsQueued(order.id)).toBe(1);
     });
 
-    it('a refund of the bank-app payment on its way, the PIX paid too, then the devolução refused: the bank-app payment goes back and the refund is asked of the PIX', async () => {
-      const { order, paymentId } = await refundAskedOfBankPayment('Davi Souza');
+    /** A refund of the bank-app payment on its way (after `wait`), the PIX paid too, then the devolução refused. */
+    async function refusedWhilePixPaid(name: string, wait: number) {
+      const { order, paymentId } = await refundAskedOfBankPayment(name);
+      if (wait > 0) {
+        // Still pending at Efí: the gateway refund's retries stop after three days (parked, shown in Saúde).
+        rig.advance(wait);
+        await drainOutbox(server);
+      }
       await pixPaid(order.charge_id!);
       expect(returnsOf(paymentId)).toHaveLength(1);
       await bankRefundEnds(paymentId, 'rejeitado');
@@ -329,6 +335,10 @@ for (const database of databases) {
       const admin = await signInToConsole(server.url, PASSWORD, server.url);
       expect(await consoleDetail(order.id, admin)).toMatchObject({ status: 'reversed', hasAccess: false, refundStatus: 'refunded' });
       await toldAndReadAgain(order, paymentId, 2);
+    }
+
+    it('a refund of the bank-app payment on its way, the PIX paid too, then the devolução refused: the bank-app payment goes back and the refund is asked of the PIX', async () => {
+      await refusedWhilePixPaid('Davi Souza', 0);
     });
 
     it('refunded through the bank-app payment (devolver), then its PIX paid late (the cancel lost): the PIX goes back, once', async () => {
@@ -495,6 +505,11 @@ for (const database of databases) {
       expect(ended.length).toBeGreaterThanOrEqual(40);
       await db.db.deleteFrom('open_finance_payments').where('order_id', '=', abandonedBy.order.id).execute();
       for (const id of abandoned) bank.payments.delete(id);
+    });
+
+    // Last: the eight days it moves the clock on would outlive other tests' links.
+    it('the same, eight days on (the gateway refund no longer retried): Efí\'s devolução callback has it read again', async () => {
+      await refusedWhilePixPaid('Davi Souza Neto', 8 * 24 * 60 * 60_000);
     });
   });
 }

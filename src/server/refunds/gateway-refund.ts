@@ -19,7 +19,7 @@ import {
 import { findOrderById } from '../orders/order-lookup.ts';
 import { openFinanceRefunder } from '../orders/open-finance-refunds.ts';
 import { returnPixPaidDuringRefund } from '../orders/open-finance-twice.ts';
-import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { enqueueOutboxMessage, listOrderMessages, retryOutboxMessage } from '../outbox/outbox-queue.ts';
 import { noteDispute } from '../orders/payment-confirmation.ts';
 import { recordEvidence } from '../evidence/delivery-record.ts';
 import { finishPartialRefund } from './refund-outcomes.ts';
@@ -93,6 +93,13 @@ async function afterBankAppRefund(deps: OrdersDeps, orderId: string, now: number
   if (attempt === undefined) return;
   deps.logger.info('Refund refused on the bank-app payment, which went back as paid twice: asked again of the PIX', { order: orderId });
   await enqueueOutboxMessage(deps.db, { orderId, kind: gatewayRefundKind(attempt), payload: {}, now });
+}
+
+/** The order's gateway refund still unsent (waiting, or parked after giving up) is delivered again now. */
+export async function refundEnded(deps: Pick<OrdersDeps, 'db' | 'now'>, orderId: string): Promise<void> {
+  const now = deps.now?.() ?? Date.now();
+  for (const message of await listOrderMessages(deps.db, orderId, [GATEWAY_REFUND_FAMILY]))
+    if (message.sentAt === null) await retryOutboxMessage(deps.db, message.id, now);
 }
 
 /** `rest` when the approved items are all the charge holds (it then reads reversed); else a part (docs/refunds.md#at-the-gateway). */
