@@ -39,7 +39,7 @@ export async function returnBankPayment(deps: OrdersDeps, rail: BankRail, paymen
 }
 
 /** What became of the second payment: the bank-app one asked back, the PIX, or left until the refund on its way ends. */
-export type SecondPayment = 'bank' | 'pix' | 'waiting' | null;
+type SecondPayment = 'bank' | 'pix' | 'waiting' | null;
 
 /**
  * The order's PIX read paid after it was paid in the bank's app (the cancel lost): one of the two goes back, once
