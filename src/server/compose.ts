@@ -31,6 +31,7 @@ import { createInstanceClock, type InstanceClock } from './db/database-clock.ts'
 import { createLandingReviews, REVIEWS_CHECK_MS, REVIEWS_REFRESH_MS } from './reviews/landing-reviews.ts';
 import type { RefundsDeps } from './refunds/refunds-deps.ts';
 import { refundAskedFor } from './refunds/refund-lookup.ts';
+import { refundEnded } from './refunds/gateway-refund.ts';
 import type { ReviewsDeps } from './reviews/review-service.ts';
 import { createReviewsSignal, type ReviewsSignal } from './reviews/reviews-signal.ts';
 import { createLiveOffer, OFFER_CHECK_MS } from './offer/live-offer.ts';
@@ -292,6 +293,7 @@ export function composeOrders(options: {
     hasOpenDispute,
     refundAskedFor,
     disputedOrders,
+    refundEnded: (orderId: string) => refundEnded({ db: database.db, now }, orderId),
   };
   const kinds = createOutboxKinds();
   wireSubscribers(kinds, { ...orders, mailer });

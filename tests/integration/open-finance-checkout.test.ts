@@ -27,6 +27,7 @@ import { EFI_READS_PER_PASS } from '../../src/server/orders/open-finance-service
 import { RECONCILE_INTERVAL_MS } from '../../src/server/orders/reconciliation.ts';
 import { STAND_IN_PARTICIPANTS, type EfiOpenFinanceStandIn, type HeldPayment } from '../support/providers/efi/efi-open-finance-stand-in.ts';
 import type { TestServer } from '../support/test-server.ts';
+import { heldAtEfi as heldFor } from './purchase-model-open-finance.ts';
 import { databases, type TestDb } from './test-db.ts';
 
 /** Past the gateway refund row's longest backoff (15 min), so the next outbox run finds it due. */
@@ -235,25 +236,135 @@ for (const database of databases) {
       expect(payment.devolucoes).toHaveLength(0);
 
       // The buyer then pays the PIX that stayed payable: Efí holds both payments for a purchase the buyer no longer has.
-      efi.standIn.pay(order.charge_id!);
-      const webhook = () =>
-        fetch(`${server.url}/api/webhooks/efi/pix`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Client-Verified': 'SUCCESS' },
-          body: JSON.stringify({ pix: efi.standIn.cob(order.charge_id!)!.pix }),
-        });
-      expect((await webhook()).status).toBe(200);
-      await server.background.idle();
-      await drainOutbox(server);
+      await pixPaid(order.charge_id!);
       expect(returnsOf(payment.identificadorPagamento)).toHaveLength(1);
       expect(JSON.parse(returnsOf(payment.identificadorPagamento)[0]!.rawBody)).toEqual({ valor: '19.90' });
       // Told again: nothing more goes back.
-      expect((await webhook()).status).toBe(200);
-      await server.background.idle();
+      await pixWebhook(order.charge_id!);
       expect(returnsOf(payment.identificadorPagamento)).toHaveLength(1);
       expect(await consoleDetail(order.id, admin)).toMatchObject({ status: 'reversed', hasAccess: false });
       // The buyer is told, once, that a payment goes back.
       expect(rig.smtp.received.filter((mail) => mail.to.includes(buyer.email) && isBankReturnEmail(mail))).toHaveLength(1);
+    });
+
+    /** Efí's API Pix tells the shop the order's PIX was paid (its notification lists the PIX). */
+    async function pixWebhook(chargeId: string) {
+      const response = await fetch(`${server.url}/api/webhooks/efi/pix`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Client-Verified': 'SUCCESS' },
+        body: JSON.stringify({ pix: efi.standIn.cob(chargeId)!.pix }),
+      });
+      expect(response.status).toBe(200);
+      await server.background.idle();
+    }
+
+    /** Paid in the bank's app with the PIX's cancel lost at Efí, then the buyer's guarantee refund asked of that payment (pending at Efí). */
+    async function refundAskedOfBankPayment(name: string) {
+      const { buyer, viewKey, order } = await placeOrder(name);
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      const paymentId = startedPayment().identificadorPagamento;
+      efi.standIn.script('PATCH', '/v2/cob/', { kind: 'status', status: 503 });
+      await atTheBank(paymentId, true);
+      efi.standIn.clearScripts();
+      expect(efi.standIn.cob(order.charge_id!)?.status).toBe('ATIVA');
+      const { cookie } = await memberVisit(server.url, db, order.id, now());
+      expect((await askRefund(server.url, cookie, { confirm: true })).status).toBe(200);
+      await drainOutbox(server);
+      expect(returnsOf(paymentId)).toHaveLength(1);
+      return { buyer, order, paymentId };
+    }
+
+    /** What Efí still holds for the order: its PIX and its bank-app payments, less every devolução not refused. */
+    const heldAtEfi = (orderId: string, chargeId: string) => heldFor({ standIn: efi.standIn, bank }, chargeId, orderId).net;
+
+    /** The PIX's devoluções at Efí (`PUT /v2/pix/{e2eid}/devolucao/{id}`). */
+    const pixReturns = (chargeId: string) => efi.standIn.cob(chargeId)?.pix.flatMap((entry) => entry.devolucoes) ?? [];
+
+    /** Efí ends the bank-app payment's pending devolução; the shop reads it past the refund's backoff. */
+    async function bankRefundEnds(paymentId: string, status: 'aceito' | 'rejeitado') {
+      await bank.settleRefund(paymentId, status);
+      rig.advance(PAST_BACKOFF_MS);
+      await drainOutbox(server);
+    }
+
+    /** The PIX paid: told by Efí's notification. */
+    async function pixPaid(chargeId: string) {
+      efi.standIn.pay(chargeId);
+      await pixWebhook(chargeId);
+      await drainOutbox(server);
+    }
+
+    /** The access e-mails queued for the order (its refund's e-mails go to the same buyer). */
+    const accessMailsQueued = async (orderId: string) =>
+      (await db.db.selectFrom('outbox').select('id').where('order_id', '=', orderId).where('kind', '=', 'access_email').execute()).length;
+
+    /** Told of the PIX again, and read again by the reconciler an hour on: nothing more may go back, of either payment. */
+    async function toldAndReadAgain(order: { charge_id: string | null }, paymentId: string, returns: number) {
+      await pixWebhook(order.charge_id!);
+      rig.advance(61 * 60_000);
+      await server.reconciler.runOnce();
+      await drainOutbox(server);
+      expect(pixReturns(order.charge_id!)).toHaveLength(1);
+      expect(returnsOf(paymentId)).toHaveLength(returns);
+    }
+
+    it('a refund of the bank-app payment on its way, the PIX paid too, then the devolução accepted: the PIX goes back, once', async () => {
+      const { order, paymentId } = await refundAskedOfBankPayment('Lia Campos');
+      await pixPaid(order.charge_id!);
+      // The bank-app payment's balance is on its way back: nothing more is asked of it.
+      expect(returnsOf(paymentId)).toHaveLength(1);
+      await bankRefundEnds(paymentId, 'aceito');
+      expect((await orderRow(db, order.id)).status).toBe('reversed');
+      expect(pixReturns(order.charge_id!)).toMatchObject([{ valor: '19.90' }]);
+      expect(heldAtEfi(order.id, order.charge_id!)).toBe(0);
+      await toldAndReadAgain(order, paymentId, 1);
+      expect(await accessMailsQueued(order.id)).toBe(1);
+    });
+
+    /** A refund of the bank-app payment on its way (after `wait`), the PIX paid too, then the devolução refused. */
+    async function refusedWhilePixPaid(name: string, wait: number) {
+      const { order, paymentId } = await refundAskedOfBankPayment(name);
+      if (wait > 0) {
+        // Still pending at Efí: the gateway refund's retries stop after three days (parked, shown in Saúde).
+        rig.advance(wait);
+        await drainOutbox(server);
+      }
+      await pixPaid(order.charge_id!);
+      expect(returnsOf(paymentId)).toHaveLength(1);
+      await bankRefundEnds(paymentId, 'rejeitado');
+      // The bank-app payment, paid twice, goes back once; the buyer's refund is asked again, of the PIX that now pays the order.
+      expect(returnsOf(paymentId)).toHaveLength(2);
+      expect(JSON.parse(returnsOf(paymentId)[1]!.rawBody)).toEqual({ valor: '19.90' });
+      const row = await db.db.selectFrom('open_finance_payments').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
+      expect(row.returned_at).not.toBeNull();
+      expect(pixReturns(order.charge_id!)).toMatchObject([{ valor: '19.90' }]);
+      await bank.settleRefund(paymentId, 'aceito');
+      expect(heldAtEfi(order.id, order.charge_id!)).toBe(0);
+      const pix = efi.standIn.cob(order.charge_id!)!.pix[0]!;
+      efi.standIn.settleRefund(pix.endToEndId, pix.devolucoes[0]!.id, 'DEVOLVIDO');
+      rig.advance(PAST_BACKOFF_MS);
+      await drainOutbox(server);
+      const admin = await signInToConsole(server.url, PASSWORD, server.url);
+      expect(await consoleDetail(order.id, admin)).toMatchObject({ status: 'reversed', hasAccess: false, refundStatus: 'refunded' });
+      await toldAndReadAgain(order, paymentId, 2);
+    }
+
+    it('a refund of the bank-app payment on its way, the PIX paid too, then the devolução refused: the bank-app payment goes back and the refund is asked of the PIX', async () => {
+      await refusedWhilePixPaid('Davi Souza', 0);
+    });
+
+    it('refunded through the bank-app payment (devolver), then its PIX paid late (the cancel lost): the PIX goes back, once', async () => {
+      const { buyer, order, paymentId } = await refundAskedOfBankPayment('Nina Barros');
+      await bankRefundEnds(paymentId, 'aceito');
+      expect((await orderRow(db, order.id)).status).toBe('reversed');
+      expect(pixReturns(order.charge_id!)).toHaveLength(0);
+      // The PIX that stayed payable is paid: a payment for a purchase the buyer no longer has.
+      await pixPaid(order.charge_id!);
+      expect(pixReturns(order.charge_id!)).toMatchObject([{ valor: '19.90' }]);
+      expect(heldAtEfi(order.id, order.charge_id!)).toBe(0);
+      await toldAndReadAgain(order, paymentId, 1);
+      expect(await accessMailsQueued(order.id)).toBe(1);
+      expect(await salesOf(buyer.email)).toHaveLength(0);
     });
 
     it('paid only in the bank app: the order page says nothing goes back', async () => {
@@ -478,6 +589,11 @@ for (const database of databases) {
       await drainOutbox(server);
       expect((await orderRow(db, order.id)).status).toBe('paid');
       expect(accessMails(buyer.email)).toHaveLength(1);
+    });
+
+    // Last: the eight days it moves the clock on would outlive other tests' links.
+    it("the same, eight days on (the gateway refund no longer retried): Efí's devolução callback has it read again", async () => {
+      await refusedWhilePixPaid('Davi Souza Neto', 8 * 24 * 60 * 60_000);
     });
   });
 }

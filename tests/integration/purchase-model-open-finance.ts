@@ -174,7 +174,7 @@ export async function readBackLostPayments(shop: Shop): Promise<void> {
 }
 
 /** What Efí holds for one order: money in (its PIX, its Open Finance payments) and out (devoluções and returns, pending ones too). */
-export function heldAtEfi(provider: EfiOpenFinanceModel, chargeId: string | null, orderId: string) {
+export function heldAtEfi(provider: Pick<EfiOpenFinanceModel, 'standIn' | 'bank'>, chargeId: string | null, orderId: string) {
   const cob = chargeId ? provider.standIn.cob(chargeId) : undefined;
   const pix = cob?.pix ?? [];
   const pixIn = pix.reduce((sum, entry) => sum + cents(entry.valor), 0);

@@ -105,6 +105,8 @@ export interface OrdersTable {
   end_to_end_id: Generated<string | null>;
   /** What the MED took back of this charge (lost disputes, migration 0037): "Devolvido pelo MED", not a refund. */
   med_returned_cents: Generated<number>;
+  /** When its PIX, paid after the bank-app payment went back through a refund, was returned (migration 0067). */
+  pix_returned_at: Generated<number | null>;
 }
 
 export type OrderKind = 'main' | 'addon';

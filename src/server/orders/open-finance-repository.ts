@@ -51,6 +51,21 @@ export async function releaseOpenFinanceReturn(db: Kysely<Database>, paymentId: 
   await db.updateTable('open_finance_payments').set({ returned_at: null }).where('payment_id', '=', paymentId).execute();
 }
 
+/** True for the one caller that claims the return of an order's PIX paid after its bank-app payment was refunded. */
+export async function claimPixReturn(db: Kysely<Database>, orderId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ pix_returned_at: now })
+    .where('id', '=', orderId)
+    .where('pix_returned_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function releasePixReturn(db: Kysely<Database>, orderId: string): Promise<void> {
+  await db.updateTable('orders').set({ pix_returned_at: null }).where('id', '=', orderId).execute();
+}
+
 /** Banks by how many of this shop's Open Finance payments chose them. */
 export async function participantUse(db: Kysely<Database>): Promise<Map<string, number>> {
   const rows = await db

@@ -241,7 +241,11 @@ export async function settleBankPayment(
     return order;
   }
   // The callback and the way back often arrive together: only one of them goes on.
-  if (!(await claimOpenFinancePaid(deps.db, paymentId, now))) return (await findOrderById(deps.db, order.id)) ?? order;
+  if (!(await claimOpenFinancePaid(deps.db, paymentId, now))) {
+    // Already paid: a refund of it that ended is followed now, even after its gateway refund stopped being retried.
+    if (read.refunds.some((refund) => refund.state !== 'pending')) await deps.refundEnded?.(order.id);
+    return (await findOrderById(deps.db, order.id)) ?? order;
+  }
   const paid = await confirmOrderPaid(deps, order, now, paymentId);
   const pixPaidToo = paid ? (await cancelAtProvider(deps, paid)) === 'paid' : true;
   if (pixPaidToo) await returnBankPayment(deps, rail, row.payment_id, row.amount_cents, order.id);
@@ -345,7 +349,8 @@ export async function bankReturn(
 /** Efí's callback names a payment: null when it is not ours to read; throws WebhookRejectedError when unverified. */
 export async function bankCallback(deps: OrdersDeps, api: OpenFinanceApi, request: WebhookRequest): Promise<string | null> {
   const notice = verifyOpenFinanceWebhook(request, api.webhookHmacSecret);
-  if (!notice || notice.kind !== 'payment') return null;
+  // A devolução's end (`tipo: devolucao`) is read back from the payment as a payment's is.
+  if (!notice || (notice.kind !== 'payment' && notice.kind !== 'refund')) return null;
   return (await findOpenFinancePayment(deps.db, notice.paymentId)) ? notice.paymentId : null;
 }
 

@@ -22,6 +22,8 @@ export interface OrdersDeps {
   hasOpenDispute: (orderId: string) => Promise<boolean>;
   /** A refund of the order asked for and not declined, read in the caller's transaction; refunds/ answers. */
   refundAskedFor: (db: Kysely<Database> | Transaction<Database>, orderId: string) => Promise<boolean>;
+  /** Efí told that a refund of the order's bank-app payment ended: its gateway refund is read again now; refunds/ answers. */
+  refundEnded?: (orderId: string) => Promise<void>;
   /** The orders with a dispute from this provider still open; disputes/ answers. */
   disputedOrders?: (provider: ProviderId) => Promise<string[]>;
 }

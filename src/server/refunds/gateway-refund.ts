@@ -12,11 +12,14 @@ import {
   findRefunds,
   recordGatewayRefund,
   refuseGatewayCall,
+  retryGatewayRefund,
   setGatewayState,
   type RefundRow,
 } from './refunds-repository.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { openFinanceRefunder } from '../orders/open-finance-refunds.ts';
+import { returnPixPaidDuringRefund } from '../orders/open-finance-twice.ts';
+import { enqueueOutboxMessage, listOrderMessages, retryOutboxMessage } from '../outbox/outbox-queue.ts';
 import { noteDispute } from '../orders/payment-confirmation.ts';
 import { recordEvidence } from '../evidence/delivery-record.ts';
 import { finishPartialRefund } from './refund-outcomes.ts';
@@ -65,16 +68,38 @@ export function gatewayRefundHandler(deps: OrdersDeps): OutboxHandler {
         return {};
       }
       signal.throwIfAborted();
-      const provider = (await openFinanceRefunder(deps, order.id)) ?? deps.payments.get(order.provider);
+      const bankApp = await openFinanceRefunder(deps, order.id);
+      const provider = bankApp ?? deps.payments.get(order.provider);
       if (!provider) {
         await setGatewayState(deps.db, order.id, 'failed', copy.providerGone, now());
         return {};
       }
       const asked = askedOf(rows, await itemsOfOrder(deps.db, order.id));
       await refundAtGateway({ ...deps, provider }, order, refund, asked, order.charge_id, now);
+      if (bankApp) await afterBankAppRefund(deps, order.id, now());
       return {};
     },
   };
+}
+
+/**
+ * The refund of a bank-app payment ended, done or refused (docs/payments.md#open-finance): a PIX the buyer paid while
+ * it was on its way goes back now if the refund was done; if it was refused, the bank-app payment goes back as the
+ * one paid twice, the PIX pays the order, and the refund is asked again, of the PIX, as a new attempt.
+ */
+async function afterBankAppRefund(deps: OrdersDeps, orderId: string, now: number): Promise<void> {
+  if ((await returnPixPaidDuringRefund(deps, orderId)) !== 'bank') return;
+  const attempt = await retryGatewayRefund(deps.db, orderId, now);
+  if (attempt === undefined) return;
+  deps.logger.info('Refund refused on the bank-app payment, which went back as paid twice: asked again of the PIX', { order: orderId });
+  await enqueueOutboxMessage(deps.db, { orderId, kind: gatewayRefundKind(attempt), payload: {}, now });
+}
+
+/** The order's gateway refund still unsent (waiting, or parked after giving up) is delivered again now. */
+export async function refundEnded(deps: Pick<OrdersDeps, 'db' | 'now'>, orderId: string): Promise<void> {
+  const now = deps.now?.() ?? Date.now();
+  for (const message of await listOrderMessages(deps.db, orderId, [GATEWAY_REFUND_FAMILY]))
+    if (message.sentAt === null) await retryOutboxMessage(deps.db, message.id, now);
 }
 
 /** `rest` when the approved items are all the charge holds (it then reads reversed); else a part (docs/refunds.md#at-the-gateway). */
