@@ -22,6 +22,8 @@ import { nginxAvailable, startNginx } from './nginx.ts';
  *    paying by Efí with Open Finance against its stand-ins, "Pagar no app do banco" → the bank's page beside
  *    submit → PIX panel (bench/tap-to-pix.ts).
  * 7. The server's resident memory after 200 requests across its pages and APIs (bench/rss.ts).
+ * 8. Only on demand, `npm run bench -- monkey`: the console's seeded monkey, 500 random sequences of a seller's actions
+ *    per console area, with its seed, counts and findings (bench/monkey.ts).
  * `npm run bench -- lighthouse` runs only sections 1–3; `npm run bench -- hostile` only section 5;
  * `npm run bench -- tap` only section 6; `npm run bench -- rss` only section 7; `npm run bench -- variants` only the floor
  * and the A/B test variants of section 2.
@@ -41,6 +43,12 @@ if (process.argv.includes('hostile')) {
   // Imported here, once VITRINE_SERVER_ENTRY is settled (server.ts reads it when loaded).
   const { runHostileBench } = await import('./hostile.ts');
   await runHostileBench(clientDir);
+  process.exit(0);
+}
+
+if (process.argv.includes('monkey')) {
+  const { runMonkeyBench } = await import('./monkey.ts');
+  await runMonkeyBench();
   process.exit(0);
 }
 

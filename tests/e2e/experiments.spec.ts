@@ -15,6 +15,7 @@ import {
   type DbStory,
 } from './experiments-kit.ts';
 import { liveVersionNumber } from './editor-sites.ts';
+import { startServer } from './server.ts';
 
 /**
  * "Testes A/B" end to end (docs/experiments.md#console): the seller plans and starts a headline test in the console;
@@ -202,4 +203,26 @@ test.describe('Testes A/B', () => {
     { ADMIN_PASSWORD: PASSWORD, TRUST_PROXY_HOPS: '1' },
     180_000,
   );
+});
+
+test('Testes A/B at 390 px: a version typed key by key comes back after choosing the other page and back', async ({ browser }) => {
+  const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
+  try {
+    const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', viewport: PHONE });
+    const panel = await context.newPage();
+    await signIn(panel, PASSWORD);
+    await panel.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link', { name: 'Testes A/B' }).click();
+    const testedPage = panel.getByLabel('Página testada');
+    await expect(testedPage).toHaveValue('/');
+    const headline = panel.getByRole('region', { name: 'Versão B', exact: true }).getByLabel('Título', { exact: true });
+    await headline.click();
+    await headline.press('ControlOrMeta+A');
+    await headline.pressSequentially('A lista de 2027, só hoje');
+    await testedPage.selectOption({ label: 'Pré-venda (/presell)' });
+    await testedPage.selectOption({ label: 'Página de vendas (/)' });
+    await expect(headline).toHaveValue('A lista de 2027, só hoje');
+    await context.close();
+  } finally {
+    await server.stop();
+  }
 });

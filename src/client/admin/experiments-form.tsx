@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { experimentsConsole, variantLetter } from '../../content/experiments.ts';
 import { offerLabels } from '../../content/offer.ts';
 import { businessDay, businessDayStart } from '../../shared/time.ts';
@@ -122,9 +122,16 @@ export function ExperimentForm({
   const errors = variants.map((variant) => offerErrors(variant.offer));
   const busyPage = busyPages.includes(page);
 
+  /** Each page's versions as the seller left them: another page and back brings the typing back, not the live texts. */
+  const typedFor = useRef<Partial<Record<ExperimentPage, Pick<Variant, 'offer' | 'section'>[]>>>({});
   const choosePage = (next: ExperimentPage) => {
+    typedFor.current[page] = variants.map(({ offer, section }) => ({ offer, section }));
+    const kept = typedFor.current[next];
     setPage(next);
-    setVariants((previous) => previous.map((variant) => ({ ...variant, offer: live, section: TESTED_SECTIONS[next][0]! })));
+    // A version patches one page only (the server refuses a field of the other): the other page's starts from the live texts.
+    setVariants((previous) =>
+      previous.map((variant, index) => ({ ...variant, ...(kept?.[index] ?? { offer: live, section: TESTED_SECTIONS[next][0]! }) })),
+    );
   };
   const resize = (count: number) => {
     const split = equalWeights(count + 1);
