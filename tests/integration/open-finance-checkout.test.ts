@@ -491,7 +491,7 @@ for (const database of databases) {
       bank.requests.slice(from).filter((request) => request.method === 'GET' && request.path.includes('/pagamentos'));
 
     /** Payments at Efí only (none is ours): `count` copies of `like`, started at `startedAt`, in `status`. */
-    function heldAtEfi(like: HeldPayment, prefix: string, count: number, status: HeldPayment['status'], startedAt: number): string[] {
+    function paymentsOnlyAtEfi(like: HeldPayment, prefix: string, count: number, status: HeldPayment['status'], startedAt: number): string[] {
       const ids = Array.from({ length: count }, (_, index) => `urn:efi:${prefix}-${index}-${like.identificadorPagamento.slice(-8)}`);
       for (const id of ids) {
         bank.payments.set(id, {
@@ -512,9 +512,9 @@ for (const database of databases) {
       const payment = startedPayment();
       // Started three days before, at Efí and here: never used, older than the paid one, and far more than a pass reads.
       const startedAt = now() - 3 * 86_400_000;
-      const abandoned = heldAtEfi({ ...payment, idProprio: abandonedBy.order.id }, 'abandonado', 1000, 'pendente', startedAt);
+      const abandoned = paymentsOnlyAtEfi({ ...payment, idProprio: abandonedBy.order.id }, 'abandonado', 1000, 'pendente', startedAt);
       // The shop's earlier bank-app sales, settled long ago: Efí lists them among the accepted ones, oldest first.
-      const sales = heldAtEfi({ ...payment, idProprio: 'venda-antiga' }, 'vendido', 2000, 'aceito', startedAt);
+      const sales = paymentsOnlyAtEfi({ ...payment, idProprio: 'venda-antiga' }, 'vendido', 2000, 'aceito', startedAt);
       for (let from = 0; from < abandoned.length; from += 250) {
         await db.db
           .insertInto('open_finance_payments')
