@@ -18,6 +18,12 @@ describe('the A/B tests copy', () => {
     expect(plannerText.daysForLift(54, 0.2)).toBe('Para achar uma melhora de 20% com 80% de chance, o teste precisa de até 54 dias.');
     expect(plannerText.medianDays(27.9)).toContain('dia 28');
     expect(plannerWarnings.long).toContain('60 dias');
+    // Each warning names only metrics the form offers.
+    const offered = Object.values(experimentsConsole.metrics).map((name) => name.toLowerCase());
+    for (const warning of Object.values(plannerWarnings)) {
+      expect(warning).not.toMatch(/PIX gerados|mais cedo no funil/);
+    }
+    expect(offered.some((name) => plannerWarnings.long.toLowerCase().includes(name))).toBe(true);
     expect(guardrailWarning('refunds', 1, 0)).toContain('pedidos de reembolso por venda que A');
   });
 

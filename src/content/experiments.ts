@@ -57,9 +57,10 @@ export function guardrailWarning(guardrail: Guardrail, winner: number, against: 
 }
 
 export const plannerWarnings: Record<PlanWarning, string> = {
-  long: 'Mais de 60 dias de teste. Teste uma mudança maior (um efeito maior aparece antes) ou uma métrica mais cedo no funil, como PIX gerados.',
+  // Only the metrics the form offers (experimentsConsole.metrics): conversion needs fewer visitors than revenue.
+  long: 'Mais de 60 dias de teste. Teste uma mudança maior (um efeito maior aparece antes) ou, se a métrica é a receita por visitante, a conversão em PIX pago, que varia menos.',
   'few-conversions':
-    'No período, cada versão não chega a 100 vendas, o mínimo para um veredito. Teste uma métrica mais cedo no funil ou deixe o teste correr mais.',
+    'No período, cada versão não chega a 100 vendas, o mínimo para um veredito. Deixe o teste correr mais ou teste menos versões.',
 };
 
 export const plannerText = {
