@@ -27,6 +27,16 @@ describe('the A/B tests copy', () => {
     expect(guardrailWarning('refunds', 1, 0)).toContain('pedidos de reembolso por venda que A');
   });
 
+  it('states a running test’s days left in words, singular and plural', () => {
+    expect(experimentsConsole.results.daysLeft(1, '300')).toBe(
+      'Falta cerca de 1 dia no ritmo de hoje: 300 visitantes por dia nos últimos dias.',
+    );
+    expect(experimentsConsole.results.daysLeft(12, '1.250')).toBe(
+      'Faltam cerca de 12 dias no ritmo de hoje: 1.250 visitantes por dia nos últimos dias.',
+    );
+    expect(experimentsConsole.results.progressSales('42', false)).toBe('42 de 100 vendas, o mínimo para um veredito');
+  });
+
   it('writes the split check’s p-value in Portuguese, never rounded to zero', () => {
     expect(experimentsConsole.results.sampleRatio(6.334e-5)).toBe('Teste da divisão: p = 6,3 × 10⁻⁵.');
     expect(experimentsConsole.results.sampleRatio(0.000_98)).toBe('Teste da divisão: p = 9,8 × 10⁻⁴.');
