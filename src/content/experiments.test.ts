@@ -18,7 +18,23 @@ describe('the A/B tests copy', () => {
     expect(plannerText.daysForLift(54, 0.2)).toBe('Para achar uma melhora de 20% com 80% de chance, o teste precisa de até 54 dias.');
     expect(plannerText.medianDays(27.9)).toContain('dia 28');
     expect(plannerWarnings.long).toContain('60 dias');
+    // Each warning names only metrics the form offers.
+    const offered = Object.values(experimentsConsole.metrics).map((name) => name.toLowerCase());
+    for (const warning of Object.values(plannerWarnings)) {
+      expect(warning).not.toMatch(/PIX gerados|mais cedo no funil/);
+    }
+    expect(offered.some((name) => plannerWarnings.long.toLowerCase().includes(name))).toBe(true);
     expect(guardrailWarning('refunds', 1, 0)).toContain('pedidos de reembolso por venda que A');
+  });
+
+  it('states a running test’s days left in words, singular and plural', () => {
+    expect(experimentsConsole.results.daysLeft(1, '300')).toBe(
+      'Falta cerca de 1 dia no ritmo de hoje: 300 visitantes por dia nos últimos dias.',
+    );
+    expect(experimentsConsole.results.daysLeft(12, '1.250')).toBe(
+      'Faltam cerca de 12 dias no ritmo de hoje: 1.250 visitantes por dia nos últimos dias.',
+    );
+    expect(experimentsConsole.results.progressSales('42', false)).toBe('42 de 100 vendas, o mínimo para um veredito');
   });
 
   it('writes the split check’s p-value in Portuguese, never rounded to zero', () => {

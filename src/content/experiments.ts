@@ -3,6 +3,7 @@
  * warnings the console's "Testes A/B" shows.
  */
 import type { PlanWarning } from '../shared/experiments/planner.ts';
+import { formatCount } from '../shared/text.ts';
 import type { Guardrail, PairResult, Verdict } from '../shared/experiments/verdict.ts';
 
 /**
@@ -57,9 +58,10 @@ export function guardrailWarning(guardrail: Guardrail, winner: number, against: 
 }
 
 export const plannerWarnings: Record<PlanWarning, string> = {
-  long: 'Mais de 60 dias de teste. Teste uma mudança maior (um efeito maior aparece antes) ou uma métrica mais cedo no funil, como PIX gerados.',
+  // Only the metrics the form offers (experimentsConsole.metrics): conversion needs fewer visitors than revenue.
+  long: 'Mais de 60 dias de teste. Teste uma mudança maior (um efeito maior aparece antes) ou, se a métrica é a receita por visitante, a conversão em PIX pago, que varia menos.',
   'few-conversions':
-    'No período, cada versão não chega a 100 vendas, o mínimo para um veredito. Teste uma métrica mais cedo no funil ou deixe o teste correr mais.',
+    'No período, cada versão não chega a 100 vendas, o mínimo para um veredito. Deixe o teste correr mais ou teste menos versões.',
 };
 
 export const plannerText = {
@@ -228,6 +230,16 @@ export const experimentsConsole = {
     comparison: (treatment: string, control: string) => `${treatment} contra ${control}`,
     relative: (estimate: string, low: string, high: string) => `${estimate} (de ${low} a ${high}, válido mesmo olhando todo dia)`,
     sampleRatio: (p: number) => `Teste da divisão: p ${formatPValue(p)}.`,
+    /** A running test against its plan (shared/experiments/progress.ts): visitors and sales per version, days left. */
+    progress: 'Andamento do teste',
+    progressVisitors: (visitors: string, planned: string) => `${visitors} de ${planned} visitantes do plano`,
+    progressSales: (sales: string, reached: boolean) =>
+      reached ? `${sales} vendas: já passou das 100 de que um veredito precisa` : `${sales} de 100 vendas, o mínimo para um veredito`,
+    daysLeft: (days: number, perDay: string) =>
+      `${days === 1 ? 'Falta' : 'Faltam'} cerca de ${formatCount(days, { one: 'dia', other: 'dias' })} no ritmo de hoje: ${perDay} visitantes por dia nos últimos dias.`,
+    planReached: 'Todas as versões já têm os visitantes do plano.',
+    noTrafficYet: 'Ainda sem visitantes neste teste: o tempo que falta aparece quando as visitas começarem a contar.',
+    pastEnd: (end: string) => `Nesse ritmo, o plano só se completa depois da data de término (${end}).`,
     stop: 'Parar',
     stopTitle: 'Parar o teste?',
     stopBody: 'Todos os visitantes passam a ver a página publicada. Os números do teste ficam guardados.',

@@ -12,6 +12,7 @@ import { startTestThroughApi, testOnSqliteAndPostgres, type DbStory } from './ex
 
 const PASSWORD = 'senha-do-painel-de-teste';
 const PHONE = { width: 390, height: 844 };
+const DAY = 86_400_000;
 
 /** "Parar" on a test's card, confirmed. */
 async function stopInConsole(panel: Page, card: Locator) {
@@ -117,6 +118,44 @@ const story: DbStory = async (browser, server, withDb) => {
   await expect(same.locator('[data-verdict]')).toHaveText('sem diferença');
   await stopInConsole(panel, same);
 
+  // Progress: a test started two days ago whose 300 visitors came yesterday is 150 visitors a day, 75 per version;
+  // each misses 650 of its 800 planned visitors, about 9 days at that pace.
+  const young = await startTestThroughApi(panel, server.url, {
+    page: '/',
+    name: 'Título do topo, andamento',
+    patch: { hero: { headline: 'A lista de fornecedores que as lojas grandes usam', highlight: 'lojas grandes' } },
+  });
+  await withDb(async (db) => {
+    await db.db
+      .updateTable('experiments')
+      .set({ starts_at: Date.now() - 2 * DAY })
+      .where('id', '=', young)
+      .execute();
+    await seedStore(
+      db,
+      young,
+      [
+        { visitors: 150, paid: 6, refundRequests: 0 },
+        { visitors: 150, paid: 9, refundRequests: 0 },
+      ],
+      Date.now() - DAY,
+    );
+  });
+  await panel.reload();
+  const progress = panel.getByRole('article', { name: 'Título do topo, andamento' }).getByRole('region', { name: 'Andamento do teste' });
+  for (const [arm, sales] of [6, 9].entries()) {
+    const version = progress.getByRole('listitem').nth(arm);
+    await expect(version).toContainText(`Versão ${'AB'[arm]}`);
+    await expect(version).toContainText('150 de 800 visitantes do plano');
+    await expect(version).toContainText(`${sales} de 100 vendas, o mínimo para um veredito`);
+  }
+  await expect(progress).toContainText('Faltam cerca de 9 dias no ritmo de hoje: 150 visitantes por dia nos últimos dias.');
+  await expect(progress.getByRole('progressbar', { name: 'Versão B' })).toHaveAttribute('value', '150');
+  await progress.scrollIntoViewIfNeeded();
+  await panel.screenshot({ path: `${test.info().outputPath()}/experiments-progress-390.png` });
+  await stopInConsole(panel, panel.getByRole('article', { name: 'Título do topo, andamento' }));
+  await expect(progress).toHaveCount(0);
+
   // Planned for 20%, 120 against 130 sales: undecided while it runs, inconclusive once stopped.
   const close = await startTestThroughApi(panel, server.url, {
     page: '/',
@@ -153,8 +192,8 @@ test.describe('Testes A/B: the verdicts', () => {
   testOnSqliteAndPostgres(
     {
       sqlite:
-        'on SQLite: "A vence" with a refunds flag, a test held by an uneven split published only as the seller’s typed choice, "sem diferença", "continue" then "inconclusivo"',
-      postgres: 'on PostgreSQL: the same verdicts',
+        'on SQLite: "A vence" with a refunds flag, a test held by an uneven split published only as the seller’s typed choice, "sem diferença", a running test’s progress and days left, "continue" then "inconclusivo"',
+      postgres: 'on PostgreSQL: the same verdicts and progress',
     },
     story,
     { ADMIN_PASSWORD: PASSWORD, TRUST_PROXY_HOPS: '1' },

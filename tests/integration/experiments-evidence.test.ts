@@ -1,11 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ExperimentList, ExperimentSummary } from '../../src/shared/experiments/experiment-api.ts';
+import { describe, expect, it } from 'vitest';
 import type { AdminPageState } from '../../src/shared/offer.ts';
-import { signInToConsole } from '../support/clients.ts';
+import { useExperimentConsole } from '../support/experiment-console.ts';
 import { seedExperimentStore, type ArmSeed } from '../support/experiment-store.ts';
 import { headlineExperiment } from '../support/headline-experiment.ts';
-import { consoleCall } from '../support/purchase.ts';
-import { useTestServer } from '../support/test-server.ts';
 import { databases } from './test-db.ts';
 
 /**
@@ -13,20 +10,12 @@ import { databases } from './test-db.ts';
  * publishes a version the verdict does not name only on the seller's typed "SEM EVIDÊNCIA", recorded as no proven winner.
  * The verdicts come from stores seeded in the shape the server writes them (support/experiment-store.ts).
  */
-const PASSWORD = 'senha-do-painel-de-teste';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const REFUSAL = /^O resultado do teste não aponta essa versão como vencedora\..*digite SEM EVIDÊNCIA na confirmação\.$/;
 
 describe.each(databases)('"Declarar vencedor" needs evidence ($name)', (database) => {
-  const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD }, { clock: 'now' });
-  let cookie: string;
-  beforeAll(async () => {
-    cookie = await signInToConsole(running.server.url, PASSWORD);
-  });
-  const call = (pathname: string, body?: unknown) => consoleCall(running.server.url, cookie, pathname, body);
-  const testOf = async (id: string): Promise<ExperimentSummary> =>
-    ((await (await call('/experiments')).json()) as ExperimentList).experiments.find((test) => test.id === id)!;
+  const { running, call, testOf } = useExperimentConsole(database);
   const live = async () => ((await (await call('/page')).json()) as AdminPageState).live;
   const declare = (id: string, variant: number, confirmation?: string) => call(`/experiments/${id}/winner`, { variant, confirmation });
 

@@ -2,10 +2,9 @@ import { experimentsConsole, plannerText, plannerWarnings } from '../../content/
 import type { ExperimentMetric } from '../../shared/experiments/verdict.ts';
 import type { PlannerInputs } from '../../shared/experiments/experiment-api.ts';
 import { planForDays, planForLift, type Plan, type PlannerInput } from '../../shared/experiments/planner.ts';
-import { formatRate } from './format.ts';
+import { formatRate, formatWhole } from './format.ts';
 
 const copy = experimentsConsole.planner;
-const count = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
 /** The planner's input from the shop's last 28 days, or undefined while the shop has no visits or sales to plan from. */
 export function plannerInput(inputs: PlannerInputs, metric: ExperimentMetric, weights: readonly number[]): PlannerInput | undefined {
@@ -58,14 +57,14 @@ export function PlannerPanel({
         <p className="text-gold-300">{copy.noHistory}</p>
       ) : (
         <>
-          <p className="text-slate-400">{copy.inputs(count.format(inputs.visitorsPerDay), formatRate(inputs.conversionRate))}</p>
+          <p className="text-slate-400">{copy.inputs(formatWhole(inputs.visitorsPerDay), formatRate(inputs.conversionRate))}</p>
           {plan.forLift ? (
             <p className="font-semibold text-white" data-planner="days">
               {Number.isFinite(plan.forLift.days) ? plannerText.daysForLift(plan.forLift.days, plan.forLift.lift) : plannerText.noLiftFits}
             </p>
           ) : null}
           {plan.forLift && Number.isFinite(plan.forLift.medianDays) ? <p>{plannerText.medianDays(plan.forLift.medianDays)}</p> : null}
-          {plan.forLift ? <p className="text-slate-400">{copy.visitors(count.format(plan.forLift.visitors))}</p> : null}
+          {plan.forLift ? <p className="text-slate-400">{copy.visitors(formatWhole(plan.forLift.visitors))}</p> : null}
           <p className="font-semibold text-white" data-planner="lift">
             {plan.forDays ? plannerText.liftForDays(days, plan.forDays.lift) : plannerText.noLiftFits}
           </p>

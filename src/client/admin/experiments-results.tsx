@@ -8,6 +8,7 @@ import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { adminApi } from './admin-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ExperimentProgressPanel } from './experiment-progress.tsx';
 import { formatBRL, formatDate, formatRate } from './format.ts';
 import { OfferDiff } from './page-history.tsx';
 
@@ -110,6 +111,8 @@ export function ExperimentCard({ test, live, onChanged }: { test: ExperimentSumm
             </p>
           ))}
       </section>
+
+      <ExperimentProgressPanel test={test} />
 
       <div className="grid grid-cols-[repeat(auto-fit,minmax(15rem,1fr))] gap-3">
         {test.figures.map((figures, arm) => (

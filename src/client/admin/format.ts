@@ -18,4 +18,7 @@ export const formatTime = (at: number) => timeOnly.format(at);
 export const formatDay = (day: string) => dateOnly.format(new Date(`${day}T12:00:00Z`));
 /** An instant's day in the business time zone: "10/03". */
 export const formatDate = (at: number) => dateOnly.format(at);
+const wholeNumber = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+/** A whole count in pt-BR: "12.500". */
+export const formatWhole = (value: number) => wholeNumber.format(value);
 export const formatRate = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1).replace('.', ',')}%`);

@@ -97,6 +97,17 @@ export async function experimentFigures(db: Kysely<Database>, experimentId: stri
   return figures;
 }
 
+/** A test's visitors counted (all versions) on business days from `sinceDay` on: the pace of its traffic. */
+export async function experimentVisitorsSince(db: Kysely<Database>, experimentId: string, sinceDay: string): Promise<number> {
+  const row = await db
+    .selectFrom('experiment_visitors')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('experiment_id', '=', experimentId)
+    .where('day', '>=', sinceDay)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 const PLANNER_DAYS = 28;
 
 /** The shop's last 28 days for the planner: visits of `/` a day (the funnel's count), its conversion and revenue per visitor. */

@@ -6,18 +6,21 @@ import { itemPrices } from '../../content/item-prices.ts';
 import { copyFindings, shopFactsOf } from '../../shared/copy-claims.ts';
 import {
   MAX_EXPERIMENT_DAYS,
+  type ExperimentArmFigures,
   type ExperimentCreateSchema,
   type ExperimentPage,
   type ExperimentSummary,
 } from '../../shared/experiments/experiment-api.ts';
+import { experimentProgress, PACE_DAYS } from '../../shared/experiments/progress.ts';
 import { judgeExperiment, type ExperimentMetric } from '../../shared/experiments/verdict.ts';
 import { LANDING_BUDGET_BYTES, offerSchema, type Offer } from '../../shared/offer.ts';
 import { applyOfferPatch } from '../../shared/offer-patch.ts';
+import { businessDay, businessDayStart } from '../../shared/time.ts';
 import type { z } from '../../shared/zod.ts';
 import type { Database, ExperimentsTable } from '../db/schema.ts';
 import { liveVersionNumber, publishOffer, type OfferDeps, versionOffer, type PublishResult } from '../offer/offer-service.ts';
 import { newId } from '../orders/ids.ts';
-import { experimentFigures } from './experiment-figures.ts';
+import { experimentFigures, experimentVisitorsSince } from './experiment-figures.ts';
 import type { LiveExperiments } from './live-experiments.ts';
 
 /** The page's versions, and the tests this instance serves (re-read at once after a change here). */
@@ -139,6 +142,25 @@ export function runningExperiments(db: Kysely<Database>) {
   return db.selectFrom('experiments').selectAll().where('status', '=', 'running').execute();
 }
 
+/**
+ * Where a running test stands: the pace is its visitors over the last `PACE_DAYS` business days up to now (from
+ * its start when later), counted per business day, so the window starts at a midnight or at the start.
+ */
+async function progressOf(db: Kysely<Database>, row: ExperimentsTable, figures: ExperimentArmFigures[], now: number) {
+  const startsAt = Number(row.starts_at);
+  const since = Math.max(startsAt, businessDayStart(businessDay(now), 1 - PACE_DAYS));
+  const paceVisitors = await experimentVisitorsSince(db, row.id, businessDay(since));
+  return experimentProgress({
+    plannedVisitors: Number(row.planned_visitors),
+    weights: variantsOf(row).map((variant) => variant.weight),
+    visitors: figures.map((arm) => arm.visitors),
+    paceVisitors,
+    paceMs: now - since,
+    now,
+    endsAt: Number(row.ends_at),
+  });
+}
+
 async function judgeRow(deps: ExperimentDeps, row: ExperimentsTable, now: number) {
   const variants = variantsOf(row);
   const figures = await experimentFigures(deps.db, row.id, variants.length);
@@ -179,6 +201,7 @@ export async function listExperiments(deps: ExperimentDeps, now: number): Promis
         winnerVersion: row.winner_version === null ? null : Number(row.winner_version),
         figures,
         judgement,
+        progress: row.status === 'running' ? await progressOf(deps.db, row, figures, now) : null,
       };
     }),
   );

@@ -6,10 +6,6 @@ export function normalQuantile(p: number): number {
   return jStat.normal.inv(p, 0, 1);
 }
 
-export function normalSurvival(z: number): number {
-  return 1 - jStat.normal.cdf(z, 0, 1);
-}
-
 export function chiSquareSurvival(x: number, degrees: number): number {
   return x <= 0 ? 1 : 1 - jStat.chisquare.cdf(x, degrees);
 }

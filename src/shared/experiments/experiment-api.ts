@@ -1,4 +1,5 @@
 // The console's A/B test API (routes/admin/experiments.ts, docs/experiments.md#serving): bodies and replies.
+import type { ExperimentProgress } from './progress.ts';
 import type { Judgement } from './verdict.ts';
 import { prototypeKeyIn } from '../prototype-keys.ts';
 import { z } from '../zod.ts';
@@ -73,6 +74,8 @@ export interface ExperimentSummary {
   winnerVersion: number | null;
   figures: ExperimentArmFigures[];
   judgement: Judgement;
+  /** A running test's visitors against the plan and the days left at the last days' pace; null once it ended. */
+  progress: ExperimentProgress | null;
 }
 
 /** The shop's last 28 days, for the planner before a start. */
