@@ -2,6 +2,9 @@
 export const consent = {
   title: 'Sua privacidade',
   text: 'Usamos cookies de medição (Google Analytics, Meta e Microsoft Clarity) e um nosso, que lembra a versão da página que você viu, para melhorar a página e nossos anúncios. Eles só são ativados se você aceitar.',
+  /** The compact notice's one line; the full text opens under "Detalhes". */
+  short: 'Usamos cookies de medição.',
+  details: 'Detalhes',
   accept: 'Aceitar',
   decline: 'Recusar',
   privacyLink: 'Política de privacidade',

@@ -168,3 +168,8 @@ export async function paySandboxPage(payPage: Page): Promise<void> {
   await expect(payPage.getByText('Pagamento simulado').first()).toBeVisible();
   await payPage.close();
 }
+
+/** Every tracker configured (docs/tracking.md), for a server of a spec's own. */
+export const ALL_TRACKERS = { GA_ID: 'G-TEST12345', META_PIXEL_ID: '1234567890', CLARITY_ID: 'clarity123' } as const;
+/** The trackers' hosts, for a test to intercept (no real network). */
+export const TRACKER_HOSTS = /googletagmanager\.com|google-analytics\.com|facebook\.net|facebook\.com|clarity\.ms/;

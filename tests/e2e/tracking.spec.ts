@@ -1,16 +1,24 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, landingStarted, payOnSandbox, presellAnsweredContext, scriptRequests, test } from './fixtures.ts';
+import {
+  ALL_TRACKERS,
+  expect,
+  landingStarted,
+  payOnSandbox,
+  presellAnsweredContext,
+  scriptRequests,
+  test,
+  TRACKER_HOSTS,
+} from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
  * Trackers configured, their hosts intercepted by the test (no real network): nothing leaves for
  * Google, Meta or Clarity before "Aceitar"; after it, the scripts load and the mapped events arrive.
  */
-const TRACKER_HOSTS = /googletagmanager\.com|google-analytics\.com|facebook\.net|facebook\.com|clarity\.ms/;
 let server: RunningServer;
 
 test.beforeAll(async () => {
-  server = await startServer({ GA_ID: 'G-TEST12345', META_PIXEL_ID: '1234567890', CLARITY_ID: 'clarity123' });
+  server = await startServer(ALL_TRACKERS);
 });
 test.afterAll(async () => {
   await server.stop();
@@ -54,6 +62,7 @@ test('before consent nothing reaches the trackers; after "Aceitar" they load and
   await page.goto('/');
   const notice = page.getByRole('region', { name: 'Sua privacidade' });
   await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Detalhes' }).click();
   await expect(notice.getByRole('link', { name: 'Política de privacidade' })).toHaveAttribute('href', '/privacidade');
   await openAndCloseCheckout(page);
   await page.waitForLoadState('networkidle');
