@@ -48,7 +48,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "inset-x": [fromTheme("spacing")],
     }],
     "top": [{
-      "top": [validators.isFraction, validators.isArbitraryVariable, fromTheme("spacing")],
+      "top": [validators.isFraction, validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
     }],
     "right": [{
       "right": [fromTheme("spacing")],
