@@ -556,7 +556,8 @@ export async function runArea(
     const cut = field.maxLength >= 0 && (before + text).length > field.maxLength;
     if (
       cut
-        ? whole.startsWith(shown) || sameForSeller(after.value, before + text, field.decimal)
+        ? // maxlength counts UTF-16 units, so the cut may split a grapheme ("Ḉ" kept as "Ç"): a prefix of what was typed, unit by unit.
+          whole.startsWith(shown) || (before + text).startsWith(after.value) || sameForSeller(after.value, before + text, field.decimal)
         : shown.includes(visibleText(text)) || sameForSeller(after.value, before + text, field.decimal)
     )
       return null;
