@@ -85,27 +85,42 @@ async function waitUntilServing(url: string, nginx: RunningNginx): Promise<void>
   });
 }
 
+/** nginx on the shipped site in front of `upstreams`, on a free port (another process may grab a probed port before nginx binds it: then a new one). */
+async function startShippedNginx(upstreams: string[]): Promise<RunningNginx> {
+  const shipped = fs.readFileSync(SHIPPED_NGINX_CONF, 'utf8');
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return await startNginx(deriveLocalSite(shipped, { port, upstreams }), port);
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+/**
+ * A second nginx on the shipped site whose one upstream is `instance`: a request sent to it reaches that instance
+ * through nginx, so a test decides which instance serves a browser tab. Stopped by the caller.
+ */
+export function startPinnedNginx(instance: ClusterInstance): Promise<RunningNginx> {
+  return startShippedNginx([`127.0.0.1:${instance.port}`]);
+}
+
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const count = options.instances ?? 3;
   const scratch = options.databaseUrl ? undefined : await createScratchDatabase();
   const databaseUrl = options.databaseUrl ?? scratch!.url;
   // nginx takes its port first (the instances' PUBLIC_URL names it), with an upstream that is not
-  // there yet; it gets the instances' ports by a reload once they listen. Another process may grab
-  // the probed port before nginx binds it: then a new port.
+  // there yet; it gets the instances' ports by a reload once they listen.
   const shipped = fs.readFileSync(SHIPPED_NGINX_CONF, 'utf8');
-  let nginxPort = 0;
-  let nginx: RunningNginx | undefined;
-  for (let attempt = 1; !nginx; attempt++) {
-    nginxPort = await freePort();
-    try {
-      nginx = await startNginx(deriveLocalSite(shipped, { port: nginxPort, upstreams: ['127.0.0.1:9'] }), nginxPort);
-    } catch (error) {
-      if (attempt === 3) {
-        await scratch?.drop();
-        throw error;
-      }
-    }
+  let nginx: RunningNginx;
+  try {
+    nginx = await startShippedNginx(['127.0.0.1:9']);
+  } catch (error) {
+    await scratch?.drop();
+    throw error;
   }
+  const nginxPort = nginx.port;
   const instances: ClusterInstance[] = [];
 
   const envFor = (port: number): Record<string, string> => ({
