@@ -77,11 +77,15 @@ async function withAnaAndBruno(
 ) {
   const ana = await openEditor(browser, viewports.ana, pinned[0]!);
   const bruno = await openEditor(browser, viewports.bruno, pinned[1]!);
-  await run(ana, bruno, await liveVersionNumber(ana.panel));
-  ana.noConsoleErrors();
-  bruno.noConsoleErrors();
-  await close(ana.context);
-  await close(bruno.context);
+  try {
+    await run(ana, bruno, await liveVersionNumber(ana.panel));
+    ana.noConsoleErrors();
+    bruno.noConsoleErrors();
+  } finally {
+    // Before the pinned nginx stop: a tab left open would keep sending its polls to them.
+    await close(ana.context);
+    await close(bruno.context);
+  }
 }
 
 async function close(context: BrowserContext) {
@@ -160,41 +164,43 @@ test.describe.serial('the page editor on two instances behind nginx on PostgreSQ
     const liveNumber = await liveVersionNumber(first);
     // Loaded before the first tab types anything.
     const second = await consoleTab(context, pinned[1]!, false);
-    const checks = [watchConsole(first, CONFLICT_STATUS), watchConsole(second, CONFLICT_STATUS)];
-    const badge = 'Selo da primeira aba';
-    const disclaimer = 'Aviso de marcas escrito na segunda aba.';
+    try {
+      const checks = [watchConsole(first, CONFLICT_STATUS), watchConsole(second, CONFLICT_STATUS)];
+      const badge = 'Selo da primeira aba';
+      const disclaimer = 'Aviso de marcas escrito na segunda aba.';
 
-    await retype((await chooseSection(first, HERO)).getByLabel('Selo', { exact: true }), badge);
-    await autosaved(first);
-    await retype((await chooseSection(second, FOOTER)).getByLabel('Aviso de marcas'), disclaimer);
-    await autosaved(second);
-    // Each tab's saves went to its own instance.
-    expect(passed(pinned[0]!, 'POST /api/admin/page/draft')).toBeGreaterThan(0);
-    expect(passed(pinned[1]!, 'POST /api/admin/page/draft')).toBeGreaterThan(0);
-
-    /** Both tabs' typing is in `panel`'s form. */
-    const expectBothTyped = async (panel: Page) => {
-      await expect((await chooseSection(panel, HERO)).getByLabel('Selo', { exact: true })).toHaveValue(badge);
-      await expect((await chooseSection(panel, FOOTER)).getByLabel('Aviso de marcas')).toHaveValue(disclaimer);
-    };
-
-    await first.bringToFront();
-    const status = await publish(first);
-    if (status === 409) {
-      // The second tab saved after the first's preview: the first shows that draft, which must hold its own Selo too.
-      await expect(first.getByText(/salvo de novo em outra aba/)).toBeVisible();
-      await expectBothTyped(first);
+      await retype((await chooseSection(first, HERO)).getByLabel('Selo', { exact: true }), badge);
       await autosaved(first);
-      expect(await publish(first)).toBe(200);
-    } else expect(status).toBe(200);
-    await expect(published(first, liveNumber + 1)).toBeVisible({ timeout: 60_000 });
-    await expectLiveEverywhere([badge, disclaimer]);
-    await expectBothTyped(first);
-    await second.bringToFront();
-    await expect(second.getByText(`No ar: versão ${liveNumber + 1}`)).toBeVisible({ timeout: 20_000 });
-    await expectBothTyped(second);
-    for (const check of checks) check();
-    await close(context);
+      await retype((await chooseSection(second, FOOTER)).getByLabel('Aviso de marcas'), disclaimer);
+      await autosaved(second);
+      // Each tab's saves went to its own instance.
+      expect(passed(pinned[0]!, 'POST /api/admin/page/draft')).toBeGreaterThan(0);
+      expect(passed(pinned[1]!, 'POST /api/admin/page/draft')).toBeGreaterThan(0);
+
+      /** Both tabs' typing is in `panel`'s form. */
+      const expectBothTyped = async (panel: Page) => {
+        await expect((await chooseSection(panel, HERO)).getByLabel('Selo', { exact: true })).toHaveValue(badge);
+        await expect((await chooseSection(panel, FOOTER)).getByLabel('Aviso de marcas')).toHaveValue(disclaimer);
+      };
+
+      await first.bringToFront();
+      const status = await publish(first);
+      if (status === 409) {
+        // The second tab saved after the first's preview: the first shows that draft, which must hold its own Selo too.
+        await expect(first.getByText(/salvo de novo em outra aba/)).toBeVisible();
+        await expectBothTyped(first);
+        expect(await publish(first)).toBe(200);
+      } else expect(status).toBe(200);
+      await expect(published(first, liveNumber + 1)).toBeVisible({ timeout: 60_000 });
+      await expectLiveEverywhere([badge, disclaimer]);
+      await expectBothTyped(first);
+      await second.bringToFront();
+      await expect(second.getByText(`No ar: versão ${liveNumber + 1}`)).toBeVisible({ timeout: 20_000 });
+      await expectBothTyped(second);
+      for (const check of checks) check();
+    } finally {
+      await close(context);
+    }
   });
 
   test('E3 at 390 px and 1280 px: after Ana publishes on the other instance, Bruno’s "Publicar" shows the merged preview first, and live is what he confirmed', async ({
