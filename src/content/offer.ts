@@ -417,6 +417,12 @@ export const imageField = {
   uploading: 'Enviando e otimizando…',
   hint: 'Foto do celular (JPEG ou HEIC), PNG, WebP ou AVIF, até 25 MB. Removemos a localização e outros dados da foto e geramos versões leves para celular e computador.',
   size: (width: number, height: number) => `${width} × ${height} px`,
+  /** The thumbnail is a button: a tap on it picks the point every crop of the photo keeps in view. */
+  focus: 'Ponto da foto que fica sempre à vista',
+  focusHint:
+    'Toque na miniatura no ponto que não pode sumir (um rosto, o celular): onde a página corta a foto, ele continua à vista. As setas do teclado também movem o ponto.',
+  focusAt: (x: number, y: number) => `Ponto à vista: ${x}% da esquerda, ${y}% do alto.`,
+  focusCentre: 'Ponto à vista: o centro da foto.',
   unreadable: 'Não foi possível enviar a imagem. Confira a conexão e tente de novo.',
 } as const;
 

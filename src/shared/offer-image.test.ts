@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { imagePreload, imageSrc, imageSrcSet, imageWidths, parseImageFile, parseImageRef } from './offer-image.ts';
+import {
+  imageObjectPosition,
+  imagePreload,
+  imageSrc,
+  imageSrcSet,
+  imageWidths,
+  parseImageFile,
+  parseImageRef,
+  withImageFocus,
+} from './offer-image.ts';
 
 const hash = '0123456789abcdef0123';
 
@@ -18,6 +27,17 @@ describe('the seller’s image references', () => {
     expect(parseImageFile(`${hash}-480.avif`)).toEqual({ hash, width: 480, format: 'avif' });
     for (const bad of [`${hash}-480.svg`, `${hash}-480.avif/..`, `${hash}.avif`, `x${hash}-480.webp`])
       expect(parseImageFile(bad), bad).toBeUndefined();
+  });
+
+  it('keeps the point the seller tapped with the reference, within the photo', () => {
+    const focused = withImageFocus(`${hash}.1600x1000`, { x: 12.4, y: 87.6 });
+    expect(focused).toBe(`${hash}.1600x1000@12,88`);
+    expect(parseImageRef(focused)).toEqual({ hash, width: 1600, height: 1000, focus: { x: 12, y: 88 } });
+    expect(imageObjectPosition(parseImageRef(focused)!)).toBe('12% 88%');
+    expect(imageObjectPosition(parseImageRef(`${hash}.1600x1000`)!)).toBeUndefined();
+    expect(withImageFocus(focused, { x: -4, y: 140 })).toBe(`${hash}.1600x1000@0,100`);
+    for (const bad of [`${hash}.10x10@101,5`, `${hash}.10x10@5`, `${hash}.10x10@-1,5`, `${hash}.10x10@5,5,5`])
+      expect(parseImageRef(bad), bad).toBeUndefined();
   });
 
   it('prints the sets the page and the head’s preload share', () => {

@@ -10,24 +10,50 @@ export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 export const IMAGE_MAX_BYTES = 25 * 1024 * 1024;
 export const IMAGE_PATH = '/media/';
 
-const REF = /^([0-9a-f]{20})\.(\d{1,5})x(\d{1,5})$/;
+/** `@x,y`, the focus in whole percent, only once the seller has tapped one. */
+const REF = /^([0-9a-f]{20})\.(\d{1,5})x(\d{1,5})(?:@(\d{1,3}),(\d{1,3}))?$/;
 const FILE = /^([0-9a-f]{20})-(\d{1,5})\.(avif|webp)$/;
+
+/** The point the seller tapped on the photo, in percent of its width and height from its top left corner. */
+export interface ImageFocus {
+  x: number;
+  y: number;
+}
 
 export interface OfferImage {
   hash: string;
   width: number;
   height: number;
+  /** Kept in view wherever a box cuts the photo; the centre until the seller picks one. */
+  focus?: ImageFocus;
 }
 
-export const imageRef = (image: OfferImage) => `${image.hash}.${image.width}x${image.height}`;
+export const imageRef = (image: OfferImage) =>
+  `${image.hash}.${image.width}x${image.height}${image.focus ? `@${image.focus.x},${image.focus.y}` : ''}`;
 
 export function parseImageRef(ref: string): OfferImage | undefined {
   const match = REF.exec(ref);
   if (!match) return undefined;
   const width = Number(match[2]);
   const height = Number(match[3]);
-  return width > 0 && height > 0 ? { hash: match[1]!, width, height } : undefined;
+  if (!(width > 0 && height > 0)) return undefined;
+  if (match[4] === undefined) return { hash: match[1]!, width, height };
+  const focus = { x: Number(match[4]), y: Number(match[5]) };
+  return focus.x <= 100 && focus.y <= 100 ? { hash: match[1]!, width, height, focus } : undefined;
 }
+
+/** The reference with the focus the seller tapped, each coordinate rounded and held within the photo. */
+export function withImageFocus(ref: string, focus: ImageFocus): string {
+  const image = parseImageRef(ref);
+  const percent = (value: number) => Math.min(100, Math.max(0, Math.round(value)));
+  return image ? imageRef({ ...image, focus: { x: percent(focus.x), y: percent(focus.y) } }) : ref;
+}
+
+/**
+ * The focus as CSS `object-position`: `x% y%` lines the photo's point at x%, y% up with the box's own x%, y%, so
+ * a cover crop of any shape keeps it in view. None without a focus (the centre, the browser's default).
+ */
+export const imageObjectPosition = (image: OfferImage) => (image.focus ? `${image.focus.x}% ${image.focus.y}%` : undefined);
 
 /** The widths stored for an upload `width` wide: those it covers, and its own when narrower than the largest. */
 export function imageWidths(width: number): number[] {

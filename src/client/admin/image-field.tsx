@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { imageField as copy, pageEditorApi } from '../../content/offer.ts';
-import { IMAGE_MAX_BYTES, imageSrc, parseImageRef } from '../../shared/offer-image.ts';
+import { IMAGE_MAX_BYTES, imageSrc, parseImageRef, withImageFocus, type OfferImage } from '../../shared/offer-image.ts';
 import { ApiError } from '../lib/api.ts';
 import { Button, buttonVariants } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
@@ -11,6 +11,61 @@ function refusalOf(failure: unknown): string {
   if (!(failure instanceof ApiError)) return copy.unreadable;
   if (failure.message) return failure.message;
   return failure.status === 413 ? pageEditorApi.imageTooLarge : copy.unreadable;
+}
+
+/** What an arrow key does to the focus, in percent of the photo. */
+const FOCUS_STEPS: Record<string, [number, number]> = { ArrowLeft: [-5, 0], ArrowRight: [5, 0], ArrowUp: [0, -5], ArrowDown: [0, 5] };
+
+/**
+ * The thumbnail as a button: a tap (or a click) where the seller wants the photo's point that stays in view, and the
+ * arrow keys move it from the keyboard. The dot marks it.
+ */
+function FocusPicker({
+  id,
+  image,
+  disabled,
+  onFocus,
+}: {
+  id: string;
+  image: OfferImage;
+  disabled: boolean;
+  onFocus: (focus: { x: number; y: number }) => void;
+}) {
+  const focus = image.focus ?? { x: 50, y: 50 };
+  return (
+    <button
+      type="button"
+      aria-label={copy.focus}
+      aria-describedby={`${id}-focus ${id}-focus-hint`}
+      disabled={disabled}
+      onClick={(event) => {
+        // A keyboard's Enter or Space is a click at no point of the photo (detail 0): the arrows move the point instead.
+        if (event.detail === 0) return;
+        const box = event.currentTarget.getBoundingClientRect();
+        onFocus({ x: ((event.clientX - box.left) / box.width) * 100, y: ((event.clientY - box.top) / box.height) * 100 });
+      }}
+      onKeyDown={(event) => {
+        const step = FOCUS_STEPS[event.key];
+        if (!step) return;
+        event.preventDefault();
+        onFocus({ x: focus.x + step[0], y: focus.y + step[1] });
+      }}
+      className="relative block w-40 shrink-0 cursor-crosshair overflow-hidden rounded-lg border border-line focus-visible:ring-2 focus-visible:ring-brand-400 focus-visible:outline-none"
+    >
+      <img
+        src={imageSrc(image)}
+        alt=""
+        width={160}
+        height={Math.round((160 * image.height) / image.width)}
+        className="block h-auto w-full"
+      />
+      <span
+        aria-hidden="true"
+        className="absolute size-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-brand-500/70 shadow"
+        style={{ left: `${focus.x}%`, top: `${focus.y}%` }}
+      />
+    </button>
+  );
 }
 
 /**
@@ -62,15 +117,17 @@ export function ImageField({
         {label}
       </p>
       {image ? (
-        <figure className="mt-1.5 flex items-center gap-3">
-          <img
-            src={imageSrc(image)}
-            alt=""
-            width={96}
-            height={Math.round((96 * image.height) / image.width)}
-            className="h-auto w-24 rounded-lg border border-line"
-          />
-          <figcaption className="text-sm text-slate-400">{copy.size(image.width, image.height)}</figcaption>
+        <figure className="mt-1.5 flex flex-wrap items-start gap-3">
+          <FocusPicker id={id} image={image} disabled={disabled || uploading} onFocus={(focus) => onChange(withImageFocus(value, focus))} />
+          <figcaption className="min-w-0 flex-1 text-sm text-slate-400">
+            <span className="block">{copy.size(image.width, image.height)}</span>
+            <span id={`${id}-focus`} className="block text-slate-300">
+              {image.focus ? copy.focusAt(image.focus.x, image.focus.y) : copy.focusCentre}
+            </span>
+            <span id={`${id}-focus-hint`} className="mt-1 block text-xs">
+              {copy.focusHint}
+            </span>
+          </figcaption>
         </figure>
       ) : (
         <p className="mt-1.5 text-sm text-slate-400">{copy.none}</p>

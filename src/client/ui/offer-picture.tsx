@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { imageSrc, imageSrcSet, parseImageRef } from '../../shared/offer-image.ts';
+import { imageObjectPosition, imageSrc, imageSrcSet, parseImageRef } from '../../shared/offer-image.ts';
 
 /**
  * The column's whole width at the upload's proportions. Inline, not classes: the first screen's own
@@ -64,6 +64,8 @@ export function OfferPicture({
 }) {
   const image = section && parseImageRef(section.image);
   if (!section || !image) return null;
+  // The seller's focus stays in view wherever the box cuts the photo (the hero's band, the video's poster).
+  const position = imageObjectPosition(image);
   return (
     <picture>
       <source type="image/avif" srcSet={imageSrcSet(image, 'avif')} sizes={sizes} />
@@ -77,7 +79,7 @@ export function OfferPicture({
         {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
         decoding="async"
         className={className}
-        style={style}
+        style={position ? { ...style, objectPosition: position } : style}
       />
     </picture>
   );

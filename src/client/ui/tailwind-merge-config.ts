@@ -345,7 +345,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "scheme": ["dark"],
     }],
     "cursor": [{
-      "cursor": ["pointer", "wait", "not-allowed"],
+      "cursor": ["pointer", "wait", "not-allowed", "crosshair"],
     }],
     "pointer-events": [{
       "pointer-events": ["none"],
