@@ -112,7 +112,7 @@ interface Paths {
  * p_a·w_a·t·N + √(p_a(1 − p_a)·w_a·N)·W_a(t) on the same path, so a gate that is only just met on average is missed
  * as often as the verdict would miss it.
  */
-function walkPaths(d: Design, baseline: Baseline, lift: number, visitors: number): Paths {
+function walkPaths(d: Design, baseline: Baseline, lift: number, visitors: number, untilFound = false): Paths {
   const { delta, variances } = armMoments(baseline, d, lift);
   const noise = seededNormals(plannerSeed, simulatedPaths * looksPerPlan * d.arms);
   const b = d.lifted;
@@ -147,7 +147,11 @@ function walkPaths(d: Design, baseline: Baseline, lift: number, visitors: number
         needed = Math.max(needed, ((d.boundary[look]! - z) * s) / (delta * rootT));
       }
       earliestRoot[path] = Math.min(earliestRoot[path]!, needed);
-      if (needed <= root && stopShare[path] === Number.POSITIVE_INFINITY) stopShare[path] = t;
+      if (needed <= root && stopShare[path] === Number.POSITIVE_INFINITY) {
+        stopShare[path] = t;
+        // Enough for the power; the earliest root then stays partial.
+        if (untilFound) break;
+      }
     }
   }
   return { earliestRoot, stopShare };
@@ -208,14 +212,14 @@ export function planForLift(input: PlannerInput, lift: number): Plan {
   const start = Math.max(200, fixedHorizonVisitors(d, input.baseline, lift));
   let low = start;
   let high = 2 * start;
-  while (powerOf(walkPaths(d, input.baseline, lift, high)) < d.power && high < 1e12) {
+  while (powerOf(walkPaths(d, input.baseline, lift, high, true)) < d.power && high < 1e12) {
     low = high;
     high *= 2;
   }
   // To half a percent of the visitors.
   while (high > 1.005 * low) {
     const mid = Math.sqrt(low * high);
-    if (powerOf(walkPaths(d, input.baseline, lift, mid)) >= d.power) high = mid;
+    if (powerOf(walkPaths(d, input.baseline, lift, mid, true)) >= d.power) high = mid;
     else low = mid;
   }
   const visitors = Math.ceil(high);
