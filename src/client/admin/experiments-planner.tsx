@@ -78,9 +78,11 @@ export function PlannerPanel({
           ) : null}
           {plan.forLift && Number.isFinite(plan.forLift.medianDays) ? <p>{plannerText.medianDays(plan.forLift.medianDays)}</p> : null}
           {plan.forLift ? <p className="text-slate-400">{copy.visitors(formatWhole(plan.forLift.visitors))}</p> : null}
-          <p className="font-semibold text-white" data-planner="lift">
-            {plan.forDays ? plannerText.liftForDays(days, plan.forDays.lift) : plan.sixtyDays ? null : plannerText.noLiftFits}
-          </p>
+          {plan.forDays || !plan.sixtyDays ? (
+            <p className="font-semibold text-white" data-planner="lift">
+              {plan.forDays ? plannerText.liftForDays(days, plan.forDays.lift) : plannerText.noLiftFits}
+            </p>
+          ) : null}
           {plan.sixtyDays ? (
             <p
               role="note"
