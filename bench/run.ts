@@ -24,10 +24,18 @@ import { nginxAvailable, startNginx } from './nginx.ts';
  * 7. The server's resident memory after 200 requests across its pages and APIs (bench/rss.ts).
  * 8. Only on demand, `npm run bench -- monkey`: the console's seeded monkey, 500 random sequences of a seller's actions
  *    per console area, with its seed, counts and findings (bench/monkey.ts).
+ * 9. Only on demand, `npm run bench -- ab`: the A/B statistics simulated over a small seller's grid, with its seeds
+ *    (bench/ab.ts); no build needed.
  * `npm run bench -- lighthouse` runs only sections 1–3; `npm run bench -- hostile` only section 5;
  * `npm run bench -- tap` only section 6; `npm run bench -- rss` only section 7; `npm run bench -- variants` only the floor
  * and the A/B test variants of section 2.
  */
+if (process.argv.includes('ab')) {
+  const { runAbBench } = await import('./ab.ts');
+  runAbBench();
+  process.exit(0);
+}
+
 const onlyPageSpeed = process.argv.includes('lighthouse');
 const root = path.resolve(import.meta.dirname, '..');
 // VITRINE_DIST measures another build (e.g. one of an earlier commit), as scripts/build.ts writes it.

@@ -4,7 +4,7 @@
  */
 import type { PlanWarning } from '../shared/experiments/planner.ts';
 import { formatCount } from '../shared/text.ts';
-import type { Guardrail, PairResult, Verdict } from '../shared/experiments/verdict.ts';
+import type { ExperimentMetric, Guardrail, PairResult, Verdict } from '../shared/experiments/verdict.ts';
 
 /**
  * The visitor the A/B tests and each page version's sales count (docs/experiments.md#what-is-counted): the same
@@ -69,6 +69,14 @@ export const plannerText = {
     `Para achar uma melhora de ${formatLift(lift)} com 80% de chance, o teste precisa de até ${days} dias.`,
   liftForDays: (days: number, lift: number) =>
     `Em ${days} dias, o teste acha com 80% de chance uma melhora de ${formatLift(lift)} ou maior.`,
+  /**
+   * Before the start, when the lift the seller wants needs more than 60 days at the shop's traffic, or no test
+   * answers even in 60: what 60 days can find, and what the seller can change.
+   */
+  within60Days: (visitorsPerDay: string, lift: number | undefined, metric: ExperimentMetric, evenTwo: boolean) =>
+    lift === undefined
+      ? `Com ${visitorsPerDay} visitantes por dia, nem em 60 dias cada versão chega com segurança a 100 vendas, o mínimo para um veredito: ${evenTwo ? 'espere a loja ter mais visitas antes de testar' : 'teste só duas versões, meio a meio'}.`
+      : `Com ${visitorsPerDay} visitantes por dia, em 60 dias o teste só acha com 80% de chance uma melhora de ${formatLift(lift)} ou maior: teste uma mudança mais ousada${metric === 'revenue' ? ', ou meça a conversão em PIX pago, que pede menos visitantes' : evenTwo ? '' : ', ou só duas versões, meio a meio'}.`,
   noLiftFits: 'Nesse período a loja não chega a 100 vendas por versão: nenhum teste dá resposta. Aumente o prazo.',
   medianDays: (days: number) => `Se a melhora for real, metade dos testes termina até o dia ${Math.ceil(days)}.`,
   sequentialCost:

@@ -16,6 +16,7 @@ import { ApiError } from '../lib/api.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
+import { plannedSettings } from '../../shared/experiments/planner.ts';
 import { PlannerPanel, plannerInput, planning } from './experiments-planner.tsx';
 import { offerErrors } from './offer-edit.ts';
 import { OfferSectionForm } from './offer-form.tsx';
@@ -151,7 +152,7 @@ export function ExperimentForm({
       setMessage({ kind: 'destructive', text: weightsValid ? copy.fixErrors : copy.splitInvalid });
       return;
     }
-    const planned = plan.forLift && Number.isFinite(plan.forLift.visitors) ? plan.forLift.visitors : UNPLANNED_VISITORS;
+    const planned = plannedSettings(input, lift, days, UNPLANNED_VISITORS);
     setBusy(true);
     try {
       await adminApi.createExperiment({
@@ -165,8 +166,8 @@ export function ExperimentForm({
           })),
         ],
         metric,
-        plannedLift: Math.min(5, Math.max(0.01, Number.isFinite(lift) && lift > 0 ? lift : 0.2)),
-        plannedVisitors: Math.min(MAX_PLANNED_VISITORS, Math.max(200, planned)),
+        plannedLift: planned.plannedLift,
+        plannedVisitors: Math.min(MAX_PLANNED_VISITORS, planned.plannedVisitors),
         endsAt,
       });
       setMessage({ kind: 'success', text: copy.started });
@@ -334,7 +335,7 @@ export function ExperimentForm({
         </Labelled>
       </div>
 
-      <PlannerPanel inputs={planner} input={input} plan={plan} days={days} />
+      <PlannerPanel inputs={planner} input={input} plan={plan} days={days} metric={metric} />
 
       {message ? <Alert variant={message.kind}>{message.text}</Alert> : null}
       <Button disabled={busy || busyPage} onClick={() => void start()}>

@@ -30,7 +30,7 @@ export const ExperimentCreateSchema = z.object({
     .max(MAX_VARIANTS),
   metric: z.enum(['conversion', 'revenue']).default('revenue'),
   plannedLift: z.number().min(0.01).max(5).default(0.2),
-  /** All arms together: the planner's answer (shared/experiments/planner.ts), the sequences' tuning. */
+  /** All arms together, expected by the end date (shared/experiments/planner.ts plannedSettings): the sequences' tuning. */
   plannedVisitors: z.number().int().min(200).max(100_000_000),
   endsAt: z.number().int(),
 });

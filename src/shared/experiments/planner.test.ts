@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planForDays, planForLift } from './planner.ts';
+import { planForDays, planForLift, plannedSettings } from './planner.ts';
 
 const threePercent = { metric: 'conversion', rate: 0.03 } as const;
 
@@ -8,44 +8,61 @@ describe('the planner', () => {
     const plan = planForLift({ baseline: threePercent, visitorsPerDay: 1000 }, 0.2);
     expect(plan.fixedHorizonVisitors).toBe(27_822);
     expect(plan.widthInflation).toBeCloseTo(1.55, 2);
-    expect(plan.visitors).toBeGreaterThan(1.9 * plan.fixedHorizonVisitors);
+    // Tuned to its own end, the sequence costs about 1.65 times a test read once (tuned to a larger plan, it cost 1.9).
+    expect(plan.visitors / plan.fixedHorizonVisitors).toBeGreaterThan(1.55);
+    expect(plan.visitors / plan.fixedHorizonVisitors).toBeLessThan(1.75);
     expect(plan.days).toBe(Math.ceil(plan.visitors / 1000));
-    expect(plan.medianDays).toBeGreaterThan(0.4 * plan.days);
-    expect(plan.medianDays).toBeLessThan(0.6 * plan.days);
+    expect(plan.medianDays).toBeGreaterThan(0.5 * plan.days);
+    expect(plan.medianDays).toBeLessThan(0.7 * plan.days);
     expect(plan.warnings).toEqual([]);
   });
 
-  it('warns past 60 days, and when 100 sales per arm will not come within the plan', () => {
+  it('warns past 60 days, and never plans a test whose versions would not reach 100 sales', () => {
     expect(planForLift({ baseline: threePercent, visitorsPerDay: 100 }, 0.2).warnings).toEqual(['long']);
-    expect(planForLift({ baseline: threePercent, visitorsPerDay: 100 }, 2).warnings).toEqual(['few-conversions']);
+    const doubling = planForLift({ baseline: threePercent, visitorsPerDay: 100 }, 2);
+    expect((doubling.visitors / 2) * 0.03).toBeGreaterThan(100);
   });
 
-  it('finds the smallest lift a given number of days can show, none without 100 sales per arm by then', () => {
+  it('finds the smallest lift a given number of days can show, tuned to those days, none without 100 sales per arm by then', () => {
     const plan = planForDays({ baseline: threePercent, visitorsPerDay: 1000 }, 28)!;
     expect(plan.days).toBe(28);
     expect(plan.visitors).toBe(28_000);
     const back = planForLift({ baseline: threePercent, visitorsPerDay: 1000 }, plan.lift);
-    expect(Math.abs(back.visitors - 28_000)).toBeLessThanOrEqual(2);
+    expect(Math.abs(back.visitors - 28_000)).toBeLessThanOrEqual(28_000 * 0.01);
     expect(planForDays({ baseline: threePercent, visitorsPerDay: 100 }, 30)).toBe(undefined);
   });
 
-  it('plans revenue per visitor from its mean and variance, and splits alpha over more arms', () => {
+  it("plans revenue per visitor with each version's own variance: a single price plans as conversion does", () => {
+    const price = 1990;
+    const revenue = { metric: 'revenue', meanCents: 0.03 * price, varianceCents: price ** 2 * 0.03 * 0.97, conversionRate: 0.03 } as const;
+    expect(planForLift({ baseline: revenue, visitorsPerDay: 1000 }, 0.2).visitors).toBe(
+      planForLift({ baseline: threePercent, visitorsPerDay: 1000 }, 0.2).visitors,
+    );
+  });
+
+  it('splits alpha over the pairs of more versions, each of which the winner must beat', () => {
     const revenue = { metric: 'revenue', meanCents: 70, varianceCents: 160_000, conversionRate: 0.03 } as const;
     const two = planForLift({ baseline: revenue, visitorsPerDay: 1000 }, 0.2);
     const four = planForLift({ baseline: revenue, visitorsPerDay: 1000, arms: 4 }, 0.2);
-    expect(four.visitors / 4).toBeGreaterThan(two.visitors / 2);
+    expect(four.visitors / 4).toBeGreaterThan(1.5 * (two.visitors / 2));
     expect(four.widthInflation).toBeLessThan(two.widthInflation);
   });
 
-  it('asks an uneven split for the visitors its thinnest pair needs: 80/20 takes 1.5625 times 50/50, 90/10 2.78 times', () => {
+  it('asks an uneven split for the visitors its thinnest version needs: 80/20 about 1.6 times 50/50, 90/10 about 3 times', () => {
     const even = planForLift({ baseline: threePercent, visitorsPerDay: 1000 }, 0.2);
     const eighty = planForLift({ baseline: threePercent, visitorsPerDay: 1000, weights: [80, 20] }, 0.2);
     const ninety = planForLift({ baseline: threePercent, visitorsPerDay: 1000, weights: [90, 10] }, 0.2);
-    expect(eighty.visitors / even.visitors).toBeCloseTo(1.5625, 3);
-    expect(ninety.visitors / even.visitors).toBeCloseTo(2.7778, 3);
+    expect(eighty.visitors / even.visitors).toBeGreaterThan(1.5);
+    expect(ninety.visitors / even.visitors).toBeGreaterThan(2.7);
     // In the same days an uneven split finds only a larger lift.
     expect(planForDays({ baseline: threePercent, visitorsPerDay: 1000, weights: [80, 20] }, 28)!.lift).toBeGreaterThan(
       planForDays({ baseline: threePercent, visitorsPerDay: 1000 }, 28)!.lift * 1.2,
     );
+  });
+
+  it('tunes a started test to the visitors expected by its end date, whatever lift the seller wants', () => {
+    const input = { baseline: threePercent, visitorsPerDay: 300 };
+    expect(plannedSettings(input, 0.2, 30, 20_000)).toEqual({ plannedVisitors: 9000, plannedLift: 0.2 });
+    expect(plannedSettings(undefined, Number.NaN, 30, 20_000)).toEqual({ plannedVisitors: 20_000, plannedLift: 0.2 });
   });
 });

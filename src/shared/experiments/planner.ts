@@ -1,4 +1,4 @@
-import { normalQuantile } from './distributions.ts';
+import { normalQuantile, seededNormals } from './distributions.ts';
 import { sequentialMultiplier } from './sequential.ts';
 import { minimumConversionsPerArm } from './verdict.ts';
 
@@ -13,15 +13,13 @@ export interface PlannerInput {
   weights?: readonly number[];
   alpha?: number;
   power?: number;
-  /** How many visitors (all arms) between two readings of the verdict. */
-  lookEvery?: number;
 }
 
 export type PlanWarning = 'long' | 'few-conversions';
 
 export interface Plan {
   lift: number;
-  /** All arms together; the verdict's tuning. */
+  /** All arms together by the planned end; the verdict's tuning (`plannedVisitors`). */
   visitors: number;
   days: number;
   fixedHorizonVisitors: number;
@@ -34,45 +32,62 @@ export interface Plan {
 }
 
 export const longTestDays = 60;
-const maximumLooks = 400;
+
+/**
+ * The plan's power is computed, not approximated: the verdict is a race of the winner's pairs against their sequences'
+ * boundaries, read many times, and no closed form covers 3–4 versions, an uneven split and the 100-sales minimum at
+ * once. Each arm's running mean is a Brownian motion in information time (the share of the planned visitors), drawn
+ * once from a fixed seed, so a plan is the same on every screen and on every reading.
+ */
+const simulatedPaths = 2000;
+const looksPerPlan = 100;
+const plannerSeed = 20_230_901;
 
 interface Design {
   arms: number;
-  /** The visitors an uneven split needs over an even one: its thinnest pair's variance against an even pair's. */
-  splitCost: number;
+  /** Each arm's share of the visitors. */
+  shares: number[];
+  /** The version assumed to carry the lift: the thinnest variant, the hardest to prove. */
+  lifted: number;
   pairAlpha: number;
-  zBeta: number;
-  sequentialZ: number;
-  fixedZ: number;
+  power: number;
+  /** The sequence's multiplier at each look (a share `t` of the planned visitors, tuned to the whole plan). */
+  boundary: Float64Array;
 }
+
+const designs = new Map<string, Design>();
 
 function design(input: PlannerInput): Design {
-  const arms = input.arms ?? 2;
-  const pairAlpha = (input.alpha ?? 0.05) / ((arms * (arms - 1)) / 2);
+  const arms = input.arms ?? input.weights?.length ?? 2;
+  const alpha = input.alpha ?? 0.05;
   const weights = input.weights?.length === arms ? input.weights : Array.from({ length: arms }, () => 1);
+  const key = `${weights.join(',')}|${alpha}|${input.power ?? 0.8}`;
+  const known = designs.get(key);
+  if (known) return known;
   const total = weights.reduce((sum, w) => sum + w, 0);
-  let splitCost = 1;
-  for (let i = 0; i < arms; i++)
-    for (let j = i + 1; j < arms; j++) splitCost = Math.max(splitCost, (total / weights[i]! + total / weights[j]!) / (2 * arms));
-  return {
-    arms,
-    splitCost,
-    pairAlpha,
-    zBeta: normalQuantile(input.power ?? 0.8),
-    sequentialZ: sequentialMultiplier(1, 1, pairAlpha),
-    fixedZ: normalQuantile(1 - pairAlpha / 2),
-  };
+  const shares = weights.map((w) => w / total);
+  let lifted = 1;
+  for (let arm = 2; arm < arms; arm++) if (shares[arm]! < shares[lifted]!) lifted = arm;
+  // The verdict's Bonferroni split: every pair is one comparison (verdict.ts comparePairs).
+  const pairAlpha = alpha / ((arms * (arms - 1)) / 2);
+  // A pair's visitors over its tuning are the plan's share t, whatever the pair's share of the traffic.
+  const boundary = Float64Array.from({ length: looksPerPlan }, (_, look) => sequentialMultiplier((look + 1) / looksPerPlan, 1, pairAlpha));
+  const made = { arms, shares, lifted, pairAlpha, power: input.power ?? 0.8, boundary };
+  designs.set(key, made);
+  return made;
 }
 
-function baselineMoments(baseline: Baseline, lift: number): { mean: number; varianceSum: number } {
-  if (baseline.metric === 'revenue') return { mean: baseline.meanCents, varianceSum: 2 * baseline.varianceCents };
-  const treated = baseline.rate * (1 + lift);
-  return { mean: baseline.rate, varianceSum: baseline.rate * (1 - baseline.rate) + treated * (1 - treated) };
-}
-
-function visitorsPerArm(baseline: Baseline, lift: number, z: number): number {
-  const { mean, varianceSum } = baselineMoments(baseline, lift);
-  return (z ** 2 * varianceSum) / (mean * lift) ** 2;
+/** Per-visitor mean and variance of each arm when the lifted version's mean is `1 + lift` times the others'. */
+function armMoments(baseline: Baseline, d: Design, lift: number): { delta: number; variances: number[] } {
+  const [mean, second] =
+    baseline.metric === 'conversion'
+      ? [baseline.rate, baseline.rate]
+      : [baseline.meanCents, baseline.varianceCents + baseline.meanCents ** 2];
+  // A lift comes from more buyers buying what buyers buy: the mean and the second moment both grow by 1 + lift, so
+  // the lifted arm keeps its own variance (p(1 − p) at its own p for conversion).
+  const variance = (scale: number) => Math.max(second * scale - (mean * scale) ** 2, 1e-12);
+  const variances = d.shares.map((_, arm) => variance(arm === d.lifted ? 1 + lift : 1));
+  return { delta: mean * lift, variances };
 }
 
 function conversionRate(baseline: Baseline): number {
@@ -83,91 +98,170 @@ function maximumLift(baseline: Baseline): number {
   return baseline.metric === 'conversion' ? 1 / baseline.rate - 1 : 100;
 }
 
-/**
- * The share of the plan at which half the tests whose true lift is the planned one have stopped: a
- * Gaussian random walk S(t) = θt + W(t) in information time, read at the verdict's looks, stops once
- * |S(t)| reaches the sequence's boundary k(t)·√t. Its density is carried look to look on a grid.
- */
-function medianStoppingShare(drift: number, firstShare: number, lookShare: number, alpha: number): number {
-  const step = Math.max(lookShare, (1 - firstShare) / maximumLooks);
-  const looks: number[] = [];
-  for (let t = Math.min(firstShare, 1); t <= 1 + 1e-9; t += step) looks.push(t);
-  const bounds = looks.map((t) => sequentialMultiplier(t, 1, alpha) * Math.sqrt(t));
-  const outer = Math.max(...bounds);
-  const h = Math.sqrt(step) / 4;
-  const size = Math.ceil((2 * outer) / h) + 1;
-  const grid = Float64Array.from({ length: size }, (_, i) => -outer + i * h);
-  const gauss = (x: number, mean: number, variance: number) =>
-    Math.exp(-((x - mean) ** 2) / (2 * variance)) / Math.sqrt(2 * Math.PI * variance);
-  const t0 = looks[0]!;
-  let density = grid.map((s) => (Math.abs(s) < bounds[0]! ? gauss(s, drift * t0, t0) : 0));
-  let surviving = density.reduce((sum, d) => sum + d * h, 0);
-  if (surviving <= 0.5) return t0;
-  const reach = Math.ceil((5 * Math.sqrt(step)) / h);
-  const kernel = Float64Array.from({ length: 2 * reach + 1 }, (_, j) => gauss((j - reach) * h, drift * step, step) * h);
-  for (let look = 1; look < looks.length; look++) {
-    const bound = bounds[look]!;
-    const next = new Float64Array(size);
-    for (let i = 0; i < size; i++) {
-      if (density[i] === 0) continue;
-      const from = Math.max(0, i - reach);
-      const to = Math.min(size - 1, i + reach);
-      for (let j = from; j <= to; j++) next[j]! += density[i]! * kernel[j - i + reach]!;
-    }
-    for (let j = 0; j < size; j++) if (Math.abs(grid[j]!) >= bound) next[j] = 0;
-    const remaining = next.reduce((sum, d) => sum + d * h, 0);
-    if (remaining <= 0.5) {
-      const t = looks[look]!;
-      return t - step * ((0.5 - remaining) / (surviving - remaining));
-    }
-    surviving = remaining;
-    density = next;
-  }
-  return Number.POSITIVE_INFINITY;
+interface Paths {
+  /** Per path, the smallest √visitors at which some look, past every arm's 100th sale, names the lifted version. */
+  earliestRoot: Float64Array;
+  /** Per path, the share of the plan at which it names the winner at the plan's √visitors, or Infinity. */
+  stopShare: Float64Array;
 }
 
-function plan(input: PlannerInput, lift: number, d: Design, perArm: number, days?: number): Plan {
-  const visitors = Math.ceil(perArm * d.arms * d.splitCost);
+/**
+ * Walks every path through its looks for a plan of `visitors`. At look t (a share of the plan), pair (b, j) reads
+ * z(t) = θ·δ·√t / s_j + (σ_b·W_b/√w_b − σ_j·W_j/√w_j) / (s_j·√t) with θ = √visitors, and the winner needs z ≥ k(t)
+ * against every other arm at the same look, once every arm has 100 sales: the sales of arm a are
+ * p_a·w_a·t·N + √(p_a(1 − p_a)·w_a·N)·W_a(t) on the same path, so a gate that is only just met on average is missed
+ * as often as the verdict would miss it.
+ */
+function walkPaths(d: Design, baseline: Baseline, lift: number, visitors: number, untilFound = false): Paths {
+  const { delta, variances } = armMoments(baseline, d, lift);
+  const noise = seededNormals(plannerSeed, simulatedPaths * looksPerPlan * d.arms);
+  const b = d.lifted;
+  const rate = conversionRate(baseline);
+  const rates = d.shares.map((_, arm) => Math.min(1, arm === b ? rate * (1 + lift) : rate));
+  const salesMean = rates.map((p, arm) => p * d.shares[arm]! * visitors);
+  const salesSd = rates.map((p, arm) => Math.sqrt(p * (1 - p) * d.shares[arm]! * visitors));
+  const scale = d.shares.map((share, arm) => Math.sqrt(variances[arm]! / share));
+  const pairSd = d.shares.map((_, arm) => Math.hypot(scale[b]!, scale[arm]!));
+  const root = Math.sqrt(visitors);
+  const earliestRoot = new Float64Array(simulatedPaths).fill(Number.POSITIVE_INFINITY);
+  const stopShare = new Float64Array(simulatedPaths).fill(Number.POSITIVE_INFINITY);
+  const walk = new Float64Array(d.arms);
+  const step = Math.sqrt(1 / looksPerPlan);
+  for (let path = 0; path < simulatedPaths; path++) {
+    walk.fill(0);
+    for (let look = 0; look < looksPerPlan; look++) {
+      const t = (look + 1) / looksPerPlan;
+      const offset = (path * looksPerPlan + look) * d.arms;
+      let gated = true;
+      for (let arm = 0; arm < d.arms; arm++) {
+        walk[arm]! += step * noise[offset + arm]!;
+        if (salesMean[arm]! * t + salesSd[arm]! * walk[arm]! < minimumConversionsPerArm) gated = false;
+      }
+      if (!gated) continue;
+      const rootT = Math.sqrt(t);
+      let needed = 0;
+      for (let arm = 0; arm < d.arms; arm++) {
+        if (arm === b) continue;
+        const s = pairSd[arm]!;
+        const z = (scale[b]! * walk[b]! - scale[arm]! * walk[arm]!) / (s * rootT);
+        needed = Math.max(needed, ((d.boundary[look]! - z) * s) / (delta * rootT));
+      }
+      earliestRoot[path] = Math.min(earliestRoot[path]!, needed);
+      if (needed <= root && stopShare[path] === Number.POSITIVE_INFINITY) {
+        stopShare[path] = t;
+        // Enough for the power; the earliest root then stays partial.
+        if (untilFound) break;
+      }
+    }
+  }
+  return { earliestRoot, stopShare };
+}
+
+/** The share of paths that name the lifted version by the plan's end. */
+function powerOf(paths: Paths): number {
+  return paths.stopShare.filter(Number.isFinite).length / simulatedPaths;
+}
+
+/** The √visitors by which the planned share of paths names its winner (the gate held where it was walked). */
+function rootForPower(d: Design, paths: Paths): number {
+  const sorted = paths.earliestRoot.toSorted();
+  return sorted[Math.ceil(d.power * simulatedPaths) - 1]!;
+}
+
+/** Whether every arm's expected sales reach 100 by the plan's end at all. */
+function salesSuffice(d: Design, baseline: Baseline, visitors: number): boolean {
+  return conversionRate(baseline) * Math.min(...d.shares) * visitors >= minimumConversionsPerArm;
+}
+
+/** A fixed-horizon z test of the thinnest pair, read once: the sequential method's cost is measured against it. */
+function fixedHorizonVisitors(d: Design, baseline: Baseline, lift: number): number {
+  const { delta, variances } = armMoments(baseline, d, lift);
+  const z = normalQuantile(1 - d.pairAlpha / 2) + normalQuantile(d.power);
+  let worst = 0;
+  d.shares.forEach((share, arm) => {
+    if (arm !== d.lifted) worst = Math.max(worst, variances[d.lifted]! / d.shares[d.lifted]! + variances[arm]! / share);
+  });
+  return Math.ceil((z ** 2 * worst) / delta ** 2);
+}
+
+function plan(input: PlannerInput, d: Design, lift: number, visitors: number, paths: Paths, days?: number): Plan {
   days ??= Math.ceil(visitors / input.visitorsPerDay);
-  const rate = conversionRate(input.baseline);
-  const firstShare = minimumConversionsPerArm / rate / perArm;
-  const lookShare = (input.lookEvery ?? 100) / visitors;
-  const share = medianStoppingShare(d.sequentialZ + d.zBeta, firstShare, lookShare, d.pairAlpha);
-  const medianVisitors = share * visitors;
   const warnings: PlanWarning[] = [];
   if (days > longTestDays) warnings.push('long');
-  if (firstShare > 1) warnings.push('few-conversions');
+  if (!salesSuffice(d, input.baseline, visitors)) warnings.push('few-conversions');
+  const medianVisitors = paths.stopShare.toSorted()[Math.floor(simulatedPaths / 2)]! * visitors;
   return {
     lift,
     visitors,
     days,
-    fixedHorizonVisitors: Math.ceil(visitorsPerArm(input.baseline, lift, d.fixedZ + d.zBeta) * d.arms * d.splitCost),
-    widthInflation: d.sequentialZ / d.fixedZ,
+    fixedHorizonVisitors: fixedHorizonVisitors(d, input.baseline, lift),
+    widthInflation: d.boundary[looksPerPlan - 1]! / normalQuantile(1 - d.pairAlpha / 2),
     medianVisitors,
     medianDays: medianVisitors / input.visitorsPerDay,
     warnings,
   };
 }
 
-/** The visitors and days a test needs to find `lift` (0.2 for +20%) with the planned power. */
+/**
+ * The visitors and days a test needs to find `lift` (0.2 for +20%) with the planned power, its sequences tuned to
+ * end there (GrowthBook's n* rule: ρ chosen for the planned sample size).
+ */
 export function planForLift(input: PlannerInput, lift: number): Plan {
   const d = design(input);
-  return plan(input, lift, d, visitorsPerArm(input.baseline, lift, d.sequentialZ + d.zBeta));
+  // The fixed-horizon size brackets the answer: the sequence costs 1.5–4 times it, the sales gate can cost more.
+  const start = Math.max(200, fixedHorizonVisitors(d, input.baseline, lift));
+  let low = start;
+  let high = 2 * start;
+  while (powerOf(walkPaths(d, input.baseline, lift, high, true)) < d.power && high < 1e12) {
+    low = high;
+    high *= 2;
+  }
+  // To half a percent of the visitors.
+  while (high > 1.005 * low) {
+    const mid = Math.sqrt(low * high);
+    if (powerOf(walkPaths(d, input.baseline, lift, mid, true)) >= d.power) high = mid;
+    else low = mid;
+  }
+  const visitors = Math.ceil(high);
+  return plan(input, d, lift, visitors, walkPaths(d, input.baseline, lift, visitors));
 }
 
-/** The smallest lift a test of `days` can find with the planned power; `undefined` without 100 sales per arm by then. */
+/**
+ * The smallest lift a test of `days` finds with the planned power, its sequences tuned to the visitors expected by
+ * then; `undefined` without 100 sales per arm by then, or when no lift would do.
+ */
 export function planForDays(input: PlannerInput, days: number): Plan | undefined {
   const d = design(input);
-  const perArm = (days * input.visitorsPerDay) / d.arms / d.splitCost;
-  const z = d.sequentialZ + d.zBeta;
-  let low = 0;
-  let high = maximumLift(input.baseline);
-  if (perArm * conversionRate(input.baseline) < minimumConversionsPerArm) return undefined;
-  if (visitorsPerArm(input.baseline, high, z) > perArm) return undefined;
-  for (let i = 0; i < 60; i++) {
-    const mid = (low + high) / 2;
-    if (visitorsPerArm(input.baseline, mid, z) > perArm) low = mid;
-    else high = mid;
+  const visitors = Math.round(days * input.visitorsPerDay);
+  if (!salesSuffice(d, input.baseline, visitors)) return undefined;
+  const highest = Math.min(maximumLift(input.baseline), 20);
+  const root = Math.sqrt(visitors);
+  if (rootForPower(d, walkPaths(d, input.baseline, highest, visitors)) > root) return undefined;
+  // The root needed falls about as 1/lift (the difference grows with it, the noise barely moves): a few rescalings
+  // converge, each one checked against the paths walked at its own lift.
+  let lift = Math.min(highest, 0.2);
+  for (let i = 0; i < 8; i++) {
+    const next = Math.min(highest, (lift * rootForPower(d, walkPaths(d, input.baseline, lift, visitors))) / root);
+    const settled = Math.abs(next - lift) < 0.0005 * lift;
+    lift = next;
+    if (settled) break;
   }
-  return plan(input, high, d, perArm, days);
+  let paths = walkPaths(d, input.baseline, lift, visitors);
+  // Never promise a lift the paths do not find: nudge it up to the first that reaches the planned power.
+  while (powerOf(paths) < d.power && lift < highest) {
+    lift = Math.min(highest, lift * 1.002);
+    paths = walkPaths(d, input.baseline, lift, visitors);
+  }
+  return plan(input, d, lift, visitors, paths, days);
+}
+
+/**
+ * What a test started now stores: the verdict's tuning is the visitors expected by its end date (the plan's end, so
+ * "em N dias… 80%" is what the running test delivers), and the lift the seller wants is the "sem diferença" margin.
+ */
+export function plannedSettings(input: PlannerInput | undefined, wantedLift: number, days: number, unplannedVisitors: number) {
+  return {
+    plannedVisitors: input ? Math.max(200, Math.round(days * input.visitorsPerDay)) : unplannedVisitors,
+    plannedLift: Math.min(5, Math.max(0.01, Number.isFinite(wantedLift) && wantedLift > 0 ? wantedLift : 0.2)),
+  };
 }

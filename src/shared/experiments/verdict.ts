@@ -15,7 +15,7 @@ export interface ArmResult {
 
 export interface ExperimentSettings {
   metric: ExperimentMetric;
-  /** The visitors the planner asked for, all arms together: the sequences' tuning. */
+  /** The visitors expected by the end date, all arms together: the sequences' tuning, stored when the test starts. */
   plannedVisitors: number;
   weights: readonly number[];
   /** The relative lift the plan was made to find; a sequence inside ±it means "no difference". */

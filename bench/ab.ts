@@ -1,0 +1,71 @@
+import { longTestDays } from '../src/shared/experiments/planner.ts';
+import { FUZZ_SEED } from '../tests/fuzz/fuzz-kit.ts';
+import { simulateCell, standardError, type Cell, type CellResult } from '../tests/unit/experiments-grid-kit.ts';
+
+/**
+ * `npm run bench -- ab`: the A/B statistics over a small seller's range (tests/unit/experiments-grid-kit.ts): conversion
+ * 2, 3 and 5%, 200, 500 and 2,000 visitors a day, 50/50 and 80/20, two and four versions. Each cell plans the test the
+ * console's way for the form's default end date (28 days; 60 where 28 give no plan), then runs 2,000 A/A tests and
+ * 2,000 tests with the planned lift, the verdict read every 50 visitors. `--runs <n>` changes the count per cell,
+ * `FUZZ_SEED=<seed>` replays a run; each cell's seed is printed.
+ */
+const defaultRuns = 2000;
+const formDays = 28;
+const lookEvery = 50;
+
+const rates = [0.02, 0.03, 0.05];
+const traffic = [200, 500, 2000];
+const splits: { name: string; weights: number[] }[] = [
+  { name: '50/50', weights: [1, 1] },
+  { name: '80/20', weights: [4, 1] },
+  { name: '4 × 25', weights: [1, 1, 1, 1] },
+  { name: '80 + 3 × 6.7', weights: [12, 1, 1, 1] },
+];
+
+function runsArgument(): number {
+  const at = process.argv.indexOf('--runs');
+  const runs = at >= 0 ? Number(process.argv[at + 1]) : defaultRuns;
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number, got "${process.argv[at + 1]}"`);
+  return runs;
+}
+
+const percent = (count: number, runs: number) => `${((100 * count) / runs).toFixed(1)}%`;
+
+function row(result: CellResult, seed: number): string {
+  const { cell, plan, runs } = result;
+  const power = plan ? `${percent(result.found, runs)} ± ${(100 * standardError(result.found / runs, runs)).toFixed(1)}` : '—';
+  const days = plan
+    ? `${result.plannerDays} / ${result.neededDays === undefined ? `> ${1.5 * cell.days}` : result.neededDays.toFixed(1)}`
+    : '—';
+  const split = splits.find((each) => each.weights.join() === cell.weights.join())!.name;
+  const promise = plan ? `+${Math.round(plan.lift * 100)}% in ${cell.days} d` : `none in ${cell.days} d (console says so)`;
+  return `| ${(cell.rate * 100).toFixed(0)}% | ${cell.visitorsPerDay} | ${split} | ${promise} | ${percent(result.falseWinners, runs)} | ${power} | ${days} | ${percent(result.held, runs)} | ${seed} |`;
+}
+
+export function runAbBench(): void {
+  const runs = runsArgument();
+  console.log(
+    `\nA/B statistics: ${runs} A/A and ${runs} planned-lift tests per cell, the verdict read every ${lookEvery} visitors; seed ${FUZZ_SEED} (replay with FUZZ_SEED=${FUZZ_SEED})\n`,
+  );
+  console.log(
+    '| conversion | visitors/day | split | the planner promises (80%) | false winners (A/A) | power at the plan | planner days / days 80% needed | A/A held by the split check | seed |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  let index = 0;
+  let worstFalse = 0;
+  const powers: number[] = [];
+  for (const rate of rates)
+    for (const visitorsPerDay of traffic)
+      for (const { weights } of splits) {
+        const seed = FUZZ_SEED + index++;
+        const cell: Cell = { rate, visitorsPerDay, weights, days: formDays, lookEvery };
+        let result = simulateCell(cell, runs, seed);
+        if (!result.plan) result = simulateCell({ ...cell, days: longTestDays }, runs, seed);
+        worstFalse = Math.max(worstFalse, result.falseWinners / runs);
+        if (result.plan) powers.push(result.found / runs);
+        console.log(row(result, seed));
+      }
+  console.log(
+    `\nworst false winners ${(100 * worstFalse).toFixed(1)}% (target ≤ 5%); power at the plan from ${(100 * Math.min(...powers)).toFixed(1)}% to ${(100 * Math.max(...powers)).toFixed(1)}% over ${powers.length} planned cells (target 80–90%)`,
+  );
+}

@@ -1,0 +1,165 @@
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import { planForDays, planForLift, plannedSettings, type Plan, type PlannerInput } from '../../src/shared/experiments/planner.ts';
+import { judgeExperiment, type ArmResult, type ExperimentSettings } from '../../src/shared/experiments/verdict.ts';
+
+/**
+ * A/B tests simulated the way a seller runs them: the console's planner plans the test (`plannedSettings`, as the form
+ * stores it), visitors arrive in batches split by the seller's weights, buy by binomial draws, and after every batch
+ * the verdict is read through `judgeExperiment`, as a seller refreshing the console would. `npm run bench -- ab` runs
+ * the whole grid; tests/unit/experiments-grid.test.ts a few cells.
+ */
+
+/** Binomial(n, p) by inversion, in chunks small enough that (1 - p)^n stays far from underflow. */
+export function binomial(rng: RandomGenerator, n: number, p: number): number {
+  if (n > 500) return binomial(rng, 500, p) + binomial(rng, n - 500, p);
+  if (p > 0.5) return n - binomial(rng, n, 1 - p);
+  const ratio = p / (1 - p);
+  let probability = (1 - p) ** n;
+  let cumulative = probability;
+  const u = uniformFloat64(rng);
+  let k = 0;
+  while (u > cumulative && k < n) {
+    probability *= (ratio * (n - k)) / (k + 1);
+    cumulative += probability;
+    k++;
+  }
+  return k;
+}
+
+export function emptyArm(): ArmResult {
+  return { visitors: 0, conversions: 0, revenueCents: 0, revenueSquaresCents: 0, refundRequests: 0, disputes: 0 };
+}
+
+export interface Cell {
+  rate: number;
+  visitorsPerDay: number;
+  /** The control first, then the versions: [1, 1] is 50/50, [4, 1] 80/20, [12, 1, 1, 1] 80/20 over four versions. */
+  weights: number[];
+  /** The end date the seller sets, in days from the start (the form's default is 28). */
+  days: number;
+  /** Visitors between two readings of the verdict. */
+  lookEvery: number;
+}
+
+export interface CellResult {
+  cell: Cell;
+  /** The planner's promise for the end date, or undefined where it says no test answers in that time. */
+  plan: Plan | undefined;
+  settings: ExperimentSettings;
+  runs: number;
+  /** A/A: some reading up to the end date named a winner. */
+  falseWinners: number;
+  /** A/A: some reading held the verdict for the split. */
+  held: number;
+  /** The planned lift on the thinnest version: it was named the winner by the end date. */
+  found: number;
+  /** The planner's days for the planned lift (planForLift), against the days by which the planned share of runs had found it. */
+  plannerDays: number | undefined;
+  neededDays: number | undefined;
+}
+
+const conversionMetric = 'conversion' as const;
+
+function plannerInputFor(cell: Cell): PlannerInput {
+  return {
+    baseline: { metric: conversionMetric, rate: cell.rate },
+    visitorsPerDay: cell.visitorsPerDay,
+    arms: cell.weights.length,
+    weights: cell.weights,
+  };
+}
+
+/** The visitors at the first winner among `until` visitors, or Infinity; `held` once the split check held the verdict. */
+function runTest(
+  rng: RandomGenerator,
+  cell: Cell,
+  rates: readonly number[],
+  settings: ExperimentSettings,
+  until: number,
+): { winnerAt: number; winner: number | undefined; held: boolean } {
+  const arms = cell.weights.map(emptyArm);
+  const total = cell.weights.reduce((sum, w) => sum + w, 0);
+  let held = false;
+  for (let seen = cell.lookEvery; seen <= until; seen += cell.lookEvery) {
+    // A multinomial split of the batch, arm by arm as conditional binomials.
+    let left = cell.lookEvery;
+    let weightLeft = total;
+    arms.forEach((arm, index) => {
+      const visitors = index === arms.length - 1 ? left : binomial(rng, left, cell.weights[index]! / weightLeft);
+      const buyers = binomial(rng, visitors, rates[index]!);
+      arm.visitors += visitors;
+      arm.conversions += buyers;
+      arm.revenueCents += buyers;
+      arm.revenueSquaresCents += buyers;
+      left -= visitors;
+      weightLeft -= cell.weights[index]!;
+    });
+    const { verdict } = judgeExperiment(arms, settings, false);
+    if (verdict.kind === 'held') held = true;
+    if (verdict.kind === 'winner') return { winnerAt: seen, winner: verdict.arm, held };
+  }
+  return { winnerAt: Number.POSITIVE_INFINITY, winner: undefined, held };
+}
+
+function quantile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil(share * sorted.length) - 1]!;
+}
+
+/**
+ * One cell: `runs` A/A tests read up to the end date, and, where the planner has a plan, `runs` tests whose thinnest
+ * version carries the planned lift, read up to 1.5 times the end date (to see when the planned share has found it).
+ */
+export function simulateCell(cell: Cell, runs: number, seed: number): CellResult {
+  const rng = xoroshiro128plus(seed);
+  const input = plannerInputFor(cell);
+  const plan = planForDays(input, cell.days);
+  const settings: ExperimentSettings = {
+    metric: conversionMetric,
+    weights: cell.weights,
+    ...plannedSettings(input, 0.2, cell.days, 0),
+  };
+  const endVisitors = Math.round(cell.days * cell.visitorsPerDay);
+  const result: CellResult = {
+    cell,
+    plan,
+    settings,
+    runs,
+    falseWinners: 0,
+    held: 0,
+    found: 0,
+    plannerDays: undefined,
+    neededDays: undefined,
+  };
+  const even = cell.weights.map(() => cell.rate);
+  for (let run = 0; run < runs; run++) {
+    const test = runTest(rng, cell, even, settings, endVisitors);
+    if (test.winner !== undefined) result.falseWinners++;
+    if (test.held) result.held++;
+  }
+  if (!plan) return result;
+  // The thinnest version carries the lift (the last of the thinnest, as the planner assumes).
+  let lifted = 1;
+  cell.weights.forEach((w, arm) => {
+    if (arm > 0 && w <= cell.weights[lifted]!) lifted = arm;
+  });
+  const rates = cell.weights.map((_, arm) => (arm === lifted ? cell.rate * (1 + plan.lift) : cell.rate));
+  const stops: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const test = runTest(rng, cell, rates, settings, Math.round(1.5 * endVisitors));
+    const right = test.winner === lifted;
+    if (right && test.winnerAt <= endVisitors) result.found++;
+    stops.push(right ? test.winnerAt : Number.POSITIVE_INFINITY);
+  }
+  result.plannerDays = planForLift(input, plan.lift).days;
+  const need = quantile(stops, 0.8);
+  result.neededDays = Number.isFinite(need) ? need / cell.visitorsPerDay : undefined;
+  return result;
+}
+
+/** A proportion's standard error, for bounds "within sampling error". */
+export function standardError(share: number, runs: number): number {
+  return Math.sqrt((share * (1 - share)) / runs);
+}
