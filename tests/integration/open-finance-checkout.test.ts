@@ -4,7 +4,7 @@
  * tests/integration/provider-efi-open-finance.test.ts and provider-efi.test.ts), and a real SMTP server.
  */
 import { describe, expect, it } from 'vitest';
-import type { AdminOrderDetail } from '../../src/shared/admin.ts';
+import type { AdminHealth, AdminOrderDetail } from '../../src/shared/admin.ts';
 import { fetchFrom, newClientAddress, signInToConsole } from '../support/clients.ts';
 import { orderRow } from '../support/db-reads.ts';
 import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
@@ -591,6 +591,15 @@ for (const database of databases) {
       await server.reconciler.runOnce();
       expect(efiReads(sent)).toHaveLength(1);
       expect((await orderRow(db, order.id)).status).toBe('pending');
+      // Saúde names the read, the 429 and the pause.
+      const admin = await signInToConsole(server.url, PASSWORD, server.url);
+      const bankReads = async () =>
+        ((await (await consoleCall(server.url, admin, '/health')).json()) as AdminHealth).checks.find((check) => check.key === 'bankReads');
+      const throttled = await bankReads();
+      expect(throttled).toMatchObject({
+        ok: false,
+        detail: expect.stringMatching(/^Efí: falhando desde .*HTTP 429.*Leituras pausadas até/),
+      });
       // The next pass, 30 s on, asks Efí nothing: no Retry-After came, so the first pause is FIRST_PAUSE_MS.
       const paused = bank.requests.length;
       rig.advance(RECONCILE_INTERVAL_MS);
@@ -601,6 +610,7 @@ for (const database of databases) {
       await server.reconciler.runOnce();
       await drainOutbox(server);
       expect((await orderRow(db, order.id)).status).toBe('paid');
+      expect(await bankReads()).toMatchObject({ ok: true, detail: expect.stringMatching(/^Efí: lida em /) });
       expect(accessMails(buyer.email)).toHaveLength(1);
     });
 
