@@ -540,6 +540,7 @@ export const admin = {
       events: 'Avisos dos provedores',
       disputes: 'Leitura das contestações (MED)',
       chargeReads: 'Leitura dos pagamentos PIX',
+      refundReads: 'Leitura dos reembolsos em andamento',
       bankReads: 'Leitura dos pagamentos pelo app do banco',
       refunds: 'Pedidos de reembolso',
       smtp: 'Envio de e-mails',

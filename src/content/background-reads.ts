@@ -19,6 +19,13 @@ export const backgroundReadNames = {
     action:
       'Corrija o que a mensagem pede no painel da {provider} ou nas variáveis da loja e confira Saúde no painel. Avisamos uma vez por falha.',
   },
+  refunds: {
+    what: 'os reembolsos em andamento',
+    risk: 'um reembolso que terminou no provedor não encerra o acesso do comprador, e um recusado não volta para você decidir.',
+    fix: 'Corrija o que a mensagem pede no painel do provedor ou nas variáveis da loja; a próxima leitura do reembolso limpa esta linha. Enquanto falhar, o fim de um reembolso no provedor não chega à loja.',
+    action:
+      'Corrija o que a mensagem pede no painel da {provider} ou nas variáveis da loja e confira Saúde no painel. Avisamos uma vez por falha.',
+  },
   bank_payments: {
     what: 'os pagamentos pelo app do banco (Open Finance)',
     risk: 'um pagamento feito no app do banco cujo aviso se perdeu não libera o acesso do comprador.',

@@ -184,6 +184,43 @@ for (const database of databases) {
       expect(await chargeCheck(cookie)).toMatchObject({ ok: true });
     });
 
+    it('a refund whose follow-up read fails at Efí shows in Saúde with the fix; the read that sees it end clears it', async () => {
+      await running.restart({
+        PAYMENT_PROVIDERS: 'efi,mercadopago',
+        ADMIN_PASSWORD: PASSWORD,
+        SUPPORT_EMAIL: SELLER,
+        MAIL_TRANSPORT: 'smtp',
+        GATEWAY_REFUNDS: '1',
+      });
+      const created = await checkout(running.server.url);
+      const orderId = created.body.orderId!;
+      const txid = (await orderRow(running.db, orderId)).charge_id!;
+      const endToEndId = stands.efi.pay(txid);
+      await nextCheck(orderId);
+      expect((await orderRow(running.db, orderId)).status).toBe('paid');
+      const cookie = await cookieOf();
+      const refundCheck = async () => (await health(cookie)).checks.find((check) => check.key === 'refundReads');
+
+      // The seller's "Reembolsar": Efí takes the devolução, still EM_PROCESSAMENTO.
+      expect((await consoleCall(running.server.url, cookie, `/orders/${orderId}/refund/start`, {})).status).toBe(202);
+      await drainOutbox(running.server);
+      const devolucao = stands.efi.cob(txid)!.pix[0]!.devolucoes[0]!;
+      // Its follow-up reads the charge back (its devoluções ride on the cob's `pix`), and Efí fails.
+      stands.efi.script('GET', '/v2/cob/', { kind: 'status', status: 500, body: '{"nome":"erro_interno"}' });
+      running.clock.now += 10 * MINUTE;
+      await drainOutbox(running.server);
+      const failing = (await refundCheck())!;
+      expect(failing).toMatchObject({ ok: false, fix: backgroundReadNames.refunds.fix });
+      expect(failing.detail).toMatch(/^Efí: falhando desde .*HTTP 500.*a falha é dela/);
+
+      stands.efi.clearScripts();
+      stands.efi.settleRefund(endToEndId, devolucao.id, 'DEVOLVIDO');
+      running.clock.now += 20 * MINUTE;
+      await drainOutbox(running.server);
+      expect((await orderRow(running.db, orderId)).status).toBe('reversed');
+      expect(await refundCheck()).toMatchObject({ ok: true, detail: expect.stringMatching(/^Efí: lida em /) });
+    });
+
     it('a read failing for an hour sends the seller one e-mail; after a good read, a new outage sends another', async () => {
       const orderId = await pendingAt('efi,mercadopago');
       await nextCheck(orderId);

@@ -9,7 +9,12 @@ import { listReadHealth, type ReadHealth } from './background-reads-repository.t
 import type { BackgroundRead } from './background-reads.ts';
 
 /** Saúde's key of each read's check (content/admin.ts `checks`). */
-const CHECK_KEYS: Record<BackgroundRead, string> = { disputes: 'disputes', charges: 'chargeReads', bank_payments: 'bankReads' };
+const CHECK_KEYS: Record<BackgroundRead, string> = {
+  disputes: 'disputes',
+  charges: 'chargeReads',
+  refunds: 'refundReads',
+  bank_payments: 'bankReads',
+};
 
 const nameOf = (id: string) => providerName(id, { sandbox: false });
 

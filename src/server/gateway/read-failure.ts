@@ -17,6 +17,7 @@ export interface ReadFailure {
 const EFI_SCOPES: Record<BackgroundReadName, string> = {
   disputes: 'gn.infractions.read',
   charges: 'cob.read',
+  refunds: 'pix.read',
   bank_payments: 'gn.opb.payment.pix.read',
 };
 

@@ -47,5 +47,5 @@ export interface ReadPass {
 export interface BackgroundReads {
   /** Until when the provider asked its background reads to wait, or null. */
   pausedUntil(provider: ProviderId, now: number): Promise<number | null>;
-  pass(provider: ProviderId, read: 'charges' | 'bank_payments'): ReadPass;
+  pass(provider: ProviderId, read: 'charges' | 'refunds' | 'bank_payments'): ReadPass;
 }
