@@ -539,6 +539,9 @@ export const admin = {
       duplicates: 'Pagamentos duplicados',
       events: 'Avisos dos provedores',
       disputes: 'Leitura das contestações (MED)',
+      chargeReads: 'Leitura dos pagamentos PIX',
+      refundReads: 'Leitura dos reembolsos em andamento',
+      bankReads: 'Leitura dos pagamentos pelo app do banco',
       refunds: 'Pedidos de reembolso',
       smtp: 'Envio de e-mails',
       outbox: 'Fila de e-mails',
@@ -638,7 +641,7 @@ export const emailTimeline = {
   },
   review: { sent: 'Pedido de avaliação enviado ao comprador' },
   unrecognisedEvent: { sent: 'Alerta de aviso desconhecido de um provedor enviado a você' },
-  disputePollAlert: { sent: 'Alerta de contestações que não puderam ser lidas enviado a você' },
+  readAlert: { sent: 'Alerta de leitura de um provedor que falha há uma hora enviado a você' },
   bankReturn: {
     queued: 'Aviso de pagamento em dobro na fila',
     sent: 'Aviso ao comprador: o pagamento no app do banco foi devolvido',

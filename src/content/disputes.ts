@@ -120,19 +120,12 @@ export const disputesConsole = {
  */
 export const disputePollAlert = {
   unreadable: 'O provedor não respondeu à leitura das contestações.',
-  /** WhatsApp template WHATSAPP_TEMPLATE_READ_ALERT's {{1}}: what cannot be read. */
-  whatsappWhat: (provider: string) => `as contestações (MED) da ${provider}`,
   unrecorded: (count: number) =>
     `${count === 1 ? 'Uma contestação lida não pôde ser gravada' : `${count} contestações lidas não puderam ser gravadas`}; a próxima leitura tenta de novo.`,
   polledOk: (provider: string, count: number) =>
     `${provider}: lista lida${count === 0 ? ', nenhuma contestação nova ou alterada' : `, ${count === 1 ? '1 contestação' : `${count} contestações`} vista(s)`}.`,
   failed: (provider: string, message: string) => `${provider}: não foi possível ler as contestações. ${message}`,
   busy: (provider: string) => `${provider}: outra instância está lendo a lista agora; tente em alguns minutos.`,
-  healthOk: (provider: string, at: string) => `${provider}: lida em ${at}`,
-  healthNever: (provider: string) => `${provider}: ainda não lida`,
-  healthFailing: (provider: string, message: string, since: string, last: string | null) =>
-    `${provider}: falhando desde ${since}${last ? ` (última leitura boa em ${last})` : ' (nunca lida)'}. ${message}`,
-  fix: 'Corrija o que a mensagem pede no painel do provedor e toque em “Verificar contestações agora”. Enquanto a lista não for lida, uma contestação pode passar do prazo da defesa sem aviso.',
 } as const;
 
 /** The console API's answers about disputes, shown as they are. */

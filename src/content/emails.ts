@@ -196,13 +196,13 @@ export const unrecognisedEventEmail = {
 } as const;
 
 /** The seller's alert, at SUPPORT_EMAIL, when a provider's disputes have not been readable for an hour (docs/disputes.md#loud). */
-export const disputePollAlertEmail = {
-  subject: 'Não conseguimos ler as contestações da {provider}',
-  preheader: 'Há mais de uma hora a lista de contestações (MED) não é lida.',
-  intro: 'Desde {since}, a loja não consegue ler a lista de contestações (MED) da {provider}. O último erro foi: {error}',
-  risk: 'Enquanto isso, uma contestação nova não chega ao painel nem ao seu e-mail, e o prazo da defesa (2 a 3 dias) pode passar.',
-  action:
-    'Corrija o que a mensagem pede no painel da {provider} e toque em “Verificar contestações agora” em Saúde. Avisamos uma vez por falha.',
+/** A background read failing for an hour (docs/payments.md#loud); {what}, {risk} and {action} are the read's, from content/background-reads.ts. */
+export const readAlertEmail = {
+  subject: 'Não conseguimos ler {what} da {provider}',
+  preheader: 'Há mais de uma hora a loja não consegue ler {what}.',
+  intro: 'Desde {since}, a loja não consegue ler {what} da {provider}. O último erro foi: {error}',
+  risk: 'Enquanto isso, {risk}',
+  action: '{action}',
   footer: 'Você recebeu este e-mail porque é o endereço de suporte desta loja.',
 } as const;
 

@@ -3,6 +3,7 @@ import { createApp } from './app.ts';
 import type { Config } from './config/config.ts';
 import type { Db } from './db/database.ts';
 import { createPayments, type Payments } from './gateway/payments.ts';
+import { createBackgroundReads } from './background-reads/background-reads.ts';
 import { createProviders, type ProviderId } from './gateway/provider-registry.ts';
 import { SANDBOX_TOKEN } from './gateway/providers/tribopay/tribopay-sandbox.ts';
 import { createSandboxGateway } from './sandbox/sandbox.ts';
@@ -293,6 +294,7 @@ export function composeOrders(options: {
     hasOpenDispute,
     refundAskedFor,
     disputedOrders,
+    backgroundReads: createBackgroundReads({ db: database.db, channels: { whatsapp: config.disputeAlertWhatsapp !== null } }),
     refundEnded: (orderId: string) => refundEnded({ db: database.db, now }, orderId),
   };
   const kinds = createOutboxKinds();

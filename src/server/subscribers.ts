@@ -3,6 +3,7 @@ import { disputeAlertTimeline } from '../content/disputes.ts';
 import type { EmailTimelineLabels } from '../shared/admin.ts';
 import { registerAccessEvents } from './access/access-events.ts';
 import { registerAdminEvents } from './admin/admin-events.ts';
+import { registerBackgroundReadsEvents } from './background-reads/background-reads-events.ts';
 import { registerBankReturnsEvents } from './bank-returns/bank-returns-events.ts';
 import { registerConversionsEvents } from './conversions/conversions-events.ts';
 import { registerDisputesEvents } from './disputes/disputes-events.ts';
@@ -80,9 +81,11 @@ export const SUBSCRIBERS: readonly Row[] = [
   [[],                                                                  registerRefundsEvents,          'refund_declined:',       'e-mail',          WORKER,   BUYER, ERASED, email.refund],
   [['paid', 'duplicate', 'undeliverable', 'failed'],                    registerRefundsEvents,          'gateway_refund:',        'gateway refund',  GATEWAY,  NO,    NO,     NONE],
   [['dispute_seen', 'erased'],                                          registerDisputesEvents,         'dispute_alert:',         'e-mail',          WORKER,   NO,    NO,     disputeAlertTimeline],
-  [[],                                                                  registerDisputesEvents,         'dispute_poll_alert:',    'e-mail',          WORKER,   NO,    NO,     email.disputePollAlert],
   [[],                                                                  registerDisputesEvents,         'dispute_whatsapp:',      'whatsapp',        WHATSAPP, NO,    NO,     NONE],
-  [[],                                                                  registerDisputesEvents,         'dispute_poll_whatsapp:', 'whatsapp',        WHATSAPP, NO,    NO,     NONE],
+  [[],                                                                  registerBackgroundReadsEvents,  'read_alert:',            'e-mail',          WORKER,   NO,    NO,     email.readAlert],
+  [[],                                                                  registerBackgroundReadsEvents,  'read_whatsapp:',         'whatsapp',        WHATSAPP, NO,    NO,     NONE],
+  [[],                                                                  registerBackgroundReadsEvents,  'dispute_poll_alert:',    'e-mail',          WORKER,   NO,    NO,     email.readAlert],
+  [[],                                                                  registerBackgroundReadsEvents,  'dispute_poll_whatsapp:', 'whatsapp',        WHATSAPP, NO,    NO,     NONE],
   [['paid', 'erased'],                                                  registerReviewsEvents,          'review_request',         'e-mail',          WORKER,   BUYER, ERASED, email.review],
   [[],                                                                  registerBankReturnsEvents,      'bank_return',            'e-mail',          WORKER,   BUYER, ERASED, email.bankReturn],
   [['created', 'paid'],                                                 registerFunnelEvents,           null,                     'funnel count',    WORKER,   NO,    NO,     NONE],

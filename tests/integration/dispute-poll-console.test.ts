@@ -130,7 +130,7 @@ for (const database of databases) {
         ((await (await consoleCall(server!.url, cookie, '/health')).json()) as AdminHealth).checks.find(
           (entry) => entry.key === 'disputes',
         );
-      const alerts = async () => (await wholeOutbox(db)).filter((row) => row.kind.startsWith('dispute_poll_alert:'));
+      const alerts = async () => (await wholeOutbox(db)).filter((row) => row.kind.startsWith('read_alert:efi:disputes:'));
 
       refuse();
       const answer = await pollNow();
@@ -181,7 +181,10 @@ for (const database of databases) {
       const pollNow = async () => (await (await consoleCall(server!.url, cookie, '/disputes/poll', {})).json()) as DisputePollReply;
       const sent = async (family: string) =>
         (await wholeOutbox(db)).filter((row) => row.kind.startsWith(family) && row.sent_at !== null).map((row) => row.kind);
-      const before = { mail: (await sent('dispute_poll_alert:')).length, whatsapp: (await sent('dispute_poll_whatsapp:')).length };
+      const before = {
+        mail: (await sent('read_alert:efi:disputes:')).length,
+        whatsapp: (await sent('read_whatsapp:efi:disputes:')).length,
+      };
       const outage = async () => {
         for (const minutes of [0, 30, 31, 45, 120]) {
           clock.now += minutes * 60_000;
@@ -192,10 +195,10 @@ for (const database of databases) {
       };
 
       await outage();
-      expect((await sent('dispute_poll_alert:')).length - before.mail).toBe(1);
-      const whatsapp = await sent('dispute_poll_whatsapp:');
+      expect((await sent('read_alert:efi:disputes:')).length - before.mail).toBe(1);
+      const whatsapp = await sent('read_whatsapp:efi:disputes:');
       expect(whatsapp.length - before.whatsapp).toBe(1);
-      expect(whatsapp.at(-1)).toMatch(/^dispute_poll_whatsapp:efi:\d+$/);
+      expect(whatsapp.at(-1)).toMatch(/^read_whatsapp:efi:disputes:\d+$/);
       const toSeller = () => cloud.messages.filter((message) => message.to === '5511987654321');
       expect(toSeller()).toHaveLength(1);
       expect(toSeller()[0]).toMatchObject({ template: 'vitrine_leitura_falhou', urlSuffix: 'painel' });
@@ -206,8 +209,8 @@ for (const database of databases) {
       clock.now += 60_000;
       expect((await pollNow()).ok).toBe(true);
       await outage();
-      expect((await sent('dispute_poll_alert:')).length - before.mail).toBe(2);
-      expect((await sent('dispute_poll_whatsapp:')).length - before.whatsapp).toBe(2);
+      expect((await sent('read_alert:efi:disputes:')).length - before.mail).toBe(2);
+      expect((await sent('read_whatsapp:efi:disputes:')).length - before.whatsapp).toBe(2);
       expect(toSeller()).toHaveLength(2);
       efi.standIn.clearScripts();
     });

@@ -4,7 +4,7 @@
  * tests/integration/provider-efi-open-finance.test.ts and provider-efi.test.ts), and a real SMTP server.
  */
 import { describe, expect, it } from 'vitest';
-import type { AdminOrderDetail } from '../../src/shared/admin.ts';
+import type { AdminHealth, AdminOrderDetail } from '../../src/shared/admin.ts';
 import { fetchFrom, newClientAddress, signInToConsole } from '../support/clients.ts';
 import { orderRow } from '../support/db-reads.ts';
 import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
@@ -25,6 +25,7 @@ import {
 } from '../support/open-finance-rig.ts';
 import { EFI_READS_PER_PASS } from '../../src/server/orders/open-finance-service.ts';
 import { RECONCILE_INTERVAL_MS } from '../../src/server/orders/reconciliation.ts';
+import { FIRST_PAUSE_MS } from '../../src/server/background-reads/background-reads.ts';
 import { STAND_IN_PARTICIPANTS, type EfiOpenFinanceStandIn, type HeldPayment } from '../support/providers/efi/efi-open-finance-stand-in.ts';
 import type { TestServer } from '../support/test-server.ts';
 import { heldAtEfi as heldFor } from './purchase-model-open-finance.ts';
@@ -491,7 +492,13 @@ for (const database of databases) {
       bank.requests.slice(from).filter((request) => request.method === 'GET' && request.path.includes('/pagamentos'));
 
     /** Payments at Efí only (none is ours): `count` copies of `like`, started at `startedAt`, in `status`. */
-    function paymentsOnlyAtEfi(like: HeldPayment, prefix: string, count: number, status: HeldPayment['status'], startedAt: number): string[] {
+    function paymentsOnlyAtEfi(
+      like: HeldPayment,
+      prefix: string,
+      count: number,
+      status: HeldPayment['status'],
+      startedAt: number,
+    ): string[] {
       const ids = Array.from({ length: count }, (_, index) => `urn:efi:${prefix}-${index}-${like.identificadorPagamento.slice(-8)}`);
       for (const id of ids) {
         bank.payments.set(id, {
@@ -574,7 +581,7 @@ for (const database of databases) {
       for (const id of [...abandoned, ...sales]) bank.payments.delete(id);
     });
 
-    it('a 429 from Efí ends the pass: nothing more is asked until the next pass, which confirms the lost payment', async () => {
+    it('a 429 from Efí ends the pass and pauses Efí’s reads a minute (docs/payments.md#loud); the pass after confirms the lost payment', async () => {
       const { buyer, viewKey, order } = await placeOrder('Sofia Lemos');
       expect((await start(order.id, viewKey)).status).toBe(200);
       await approvedUnheard(rig, startedPayment().identificadorPagamento);
@@ -584,10 +591,26 @@ for (const database of databases) {
       await server.reconciler.runOnce();
       expect(efiReads(sent)).toHaveLength(1);
       expect((await orderRow(db, order.id)).status).toBe('pending');
+      // Saúde names the read, the 429 and the pause.
+      const admin = await signInToConsole(server.url, PASSWORD, server.url);
+      const bankReads = async () =>
+        ((await (await consoleCall(server.url, admin, '/health')).json()) as AdminHealth).checks.find((check) => check.key === 'bankReads');
+      const throttled = await bankReads();
+      expect(throttled).toMatchObject({
+        ok: false,
+        detail: expect.stringMatching(/^Efí: falhando desde .*HTTP 429.*Leituras pausadas até/),
+      });
+      // The next pass, 30 s on, asks Efí nothing: no Retry-After came, so the first pause is FIRST_PAUSE_MS.
+      const paused = bank.requests.length;
       rig.advance(RECONCILE_INTERVAL_MS);
+      await server.reconciler.runOnce();
+      expect(efiReads(paused)).toHaveLength(0);
+      expect((await orderRow(db, order.id)).status).toBe('pending');
+      rig.advance(FIRST_PAUSE_MS - RECONCILE_INTERVAL_MS);
       await server.reconciler.runOnce();
       await drainOutbox(server);
       expect((await orderRow(db, order.id)).status).toBe('paid');
+      expect(await bankReads()).toMatchObject({ ok: true, detail: expect.stringMatching(/^Efí: lida em /) });
       expect(accessMails(buyer.email)).toHaveLength(1);
     });
 

@@ -531,11 +531,23 @@ export interface DisputePollsTable {
   next_poll_at: number;
   /** An instance reading the list holds it until then; a crash frees it once that passes. */
   claimed_until: number | null;
+}
+
+/** Each provider's background reads, one row per kind (migration 0065); only background-reads/ reads and writes it. */
+export interface BackgroundReadsTable {
+  provider: ProviderId;
+  /** `disputes`, `charges` or `bank_payments` (background-reads/background-reads.ts). */
+  read: string;
   last_success_at: number | null;
   /** The first failed read of a run of failures; null once a read succeeds. */
   failing_since: number | null;
-  /** The last failure in the seller's words (the adapter's Portuguese message). */
+  /** The last failure in the seller's words, with its fix, and when it happened. */
   last_error: string | null;
+  last_failure_at: number | null;
+  /** The provider asked to wait (429, or 503 with Retry-After): its background reads skip it until then. */
+  paused_until: number | null;
+  /** The last wait without a Retry-After, doubled at each new refusal; null once a read succeeds. */
+  backoff_ms: number | null;
 }
 
 export interface Database {
@@ -578,6 +590,7 @@ export interface Database {
   dispute_blocks: DisputeBlocksTable;
   instance_clocks: InstanceClocksTable;
   dispute_polls: DisputePollsTable;
+  background_reads: BackgroundReadsTable;
   experiments: ExperimentsTable;
   experiment_salts: ExperimentSaltsTable;
   experiment_visitors: ExperimentVisitorsTable;

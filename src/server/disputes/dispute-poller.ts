@@ -5,9 +5,9 @@ import type { ProviderDispute, ProviderId } from '../gateway/pix-provider.ts';
 import type { Logger } from '../lib/logger.ts';
 import { disputePollAlert as pollCopy } from '../../content/disputes.ts';
 import { GatewayError } from '../gateway/types.ts';
-import { SHOP_ALERT_ORDER_ID } from '../orders/unrecognised-events.ts';
-import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
-import { claimDisputePoll, completeDisputePoll, recordPollOutcome, releaseDisputePoll } from './dispute-poll-repository.ts';
+import { describeReadFailure, type ReadFailure } from '../gateway/read-failure.ts';
+import { readFailed, readsPausedUntil, readSucceeded } from '../background-reads/background-reads.ts';
+import { claimDisputePoll, completeDisputePoll, releaseDisputePoll } from './dispute-poll-repository.ts';
 
 /** Efí has no infraction webhook and Woovi's may be lost, so lists are polled (docs/disputes.md); FOLLOW_MS is reread: the windows may not see changes. */
 
@@ -17,13 +17,6 @@ export const FOLLOW_MS = 30 * 24 * 60 * 60_000;
 export const OVERLAP_MS = 5 * 60_000;
 /** A poll holds its claim this long; an instance that dies mid-poll frees it once this passes. */
 export const CLAIM_MS = 5 * 60_000;
-
-/** A list unread this long is a MED that may pass its 2–3-day defence unseen: the seller is told once per run of failures. */
-export const POLL_ALERT_AFTER_MS = 60 * 60_000;
-/** `dispute_poll_alert:{provider}:{first failure}`: one e-mail per run of failures, on any number of instances. */
-export const DISPUTE_POLL_ALERT_FAMILY = 'dispute_poll_alert:';
-/** `dispute_poll_whatsapp:{provider}:{first failure}`: the same alert on the seller's WhatsApp (DISPUTE_ALERT_WHATSAPP). */
-export const DISPUTE_POLL_WHATSAPP_FAMILY = 'dispute_poll_whatsapp:';
 
 export type ApplyProviderDispute = (providerId: ProviderId, dispute: ProviderDispute) => Promise<unknown>;
 
@@ -45,13 +38,15 @@ export interface ProviderPoll {
   error?: string;
 }
 
-/** Records a failed read in the seller's words; past an hour of failures, queues the seller's alert for this run. */
-async function pollFailed(deps: DisputePollDeps, provider: ProviderId, now: number, error: string): Promise<void> {
-  const since = await recordPollOutcome(deps.db, provider, now, error);
-  if (since === null || now - since < POLL_ALERT_AFTER_MS) return;
-  const row = { orderId: SHOP_ALERT_ORDER_ID, payload: null, now };
-  await enqueueOutboxMessage(deps.db, { ...row, kind: `${DISPUTE_POLL_ALERT_FAMILY}${provider}:${since}` });
-  if (deps.channels?.whatsapp) await enqueueOutboxMessage(deps.db, { ...row, kind: `${DISPUTE_POLL_WHATSAPP_FAMILY}${provider}:${since}` });
+/** A failed list is a background read like the others (background-reads/): Saúde, the hour alert, a provider's pause. */
+async function pollFailed(
+  deps: DisputePollDeps,
+  provider: ProviderId,
+  now: number,
+  said: string,
+  throttle: ReadFailure['throttle'] = null,
+) {
+  await readFailed(deps, provider, 'disputes', now, { said, throttle });
 }
 
 /** Providers that take charges and retired ones alike: a MED on an old charge still reaches its provider's list. */
@@ -72,6 +67,9 @@ async function pollProvider(
 ): Promise<ProviderPoll> {
   const claimedUntil = now + CLAIM_MS;
   const nextPollAt = now + deps.pollSeconds * 1000;
+  // The provider asked to wait (429, Retry-After): the scheduled poll leaves it alone; the seller's "poll now" does not.
+  if (!anyTime && (await readsPausedUntil(deps.db, provider.id, now)) !== null)
+    return { provider: provider.id, outcome: 'not_due', disputes: 0 };
   const claim = await claimDisputePoll(deps.db, provider.id, now, claimedUntil, anyTime);
   if (!claim) return { provider: provider.id, outcome: anyTime ? 'busy' : 'not_due', disputes: 0 };
   const from = Math.min(now - FOLLOW_MS, claim.polledTo === null ? now - FOLLOW_MS : claim.polledTo - OVERLAP_MS);
@@ -83,9 +81,10 @@ async function pollProvider(
     await releaseDisputePoll(deps.db, provider.id, claimedUntil, nextPollAt);
     const message = error instanceof Error ? error.message : String(error);
     deps.logger.warn('Dispute poll failed', { provider: provider.id, error: message });
-    // The adapters' messages are Portuguese and name the fix (a missing scope, a refused credential).
-    const said = error instanceof GatewayError ? message : pollCopy.unreadable;
-    await pollFailed(deps, provider.id, now, said);
+    // The adapters' messages are Portuguese and name the fix (a missing scope, a refused credential); the status adds its own.
+    const described = describeReadFailure(error, provider.id, 'disputes', message);
+    const said = error instanceof GatewayError ? (described?.said ?? message) : pollCopy.unreadable;
+    await pollFailed(deps, provider.id, now, said, described?.throttle);
     return { provider: provider.id, outcome: 'failed', disputes: 0, error: said };
   }
   // Each one on its own: one that cannot be recorded does not hold back the others; the window is then read again.
@@ -109,7 +108,7 @@ async function pollProvider(
     return { provider: provider.id, outcome: 'failed', disputes: disputes.length, error: said };
   }
   await completeDisputePoll(deps.db, provider.id, claimedUntil, now, nextPollAt);
-  await recordPollOutcome(deps.db, provider.id, now, null);
+  await readSucceeded(deps.db, provider.id, 'disputes', now);
   return { provider: provider.id, outcome: 'polled', disputes: disputes.length };
 }
 

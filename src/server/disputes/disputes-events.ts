@@ -2,8 +2,6 @@ import { emailHandler } from '../mail/email-handler.ts';
 import type { EventWiring } from '../orders/order-events.ts';
 import { DISPUTE_ALERT_FAMILY, renderDisputeAlert } from './dispute-alert-email.ts';
 import { DISPUTE_WHATSAPP_FAMILY, disputeWhatsappHandler } from './dispute-alerts.ts';
-import { disputePollWhatsappHandler, renderDisputePollAlert } from './dispute-poll-alert-email.ts';
-import { DISPUTE_POLL_ALERT_FAMILY, DISPUTE_POLL_WHATSAPP_FAMILY } from './dispute-poller.ts';
 import { deleteBlocksOfOrders } from './dispute-repository.ts';
 import { applyDisputeSeen } from './dispute-service.ts';
 
@@ -14,11 +12,6 @@ export function registerDisputesEvents({ events, kinds, deps }: EventWiring): vo
   });
   events.afterCommit('dispute_seen', (event) => applyDisputeSeen(deps, event));
   kinds.register(DISPUTE_WHATSAPP_FAMILY, disputeWhatsappHandler(deps));
-  kinds.register(DISPUTE_POLL_WHATSAPP_FAMILY, disputePollWhatsappHandler(deps));
-  kinds.register(
-    DISPUTE_POLL_ALERT_FAMILY,
-    emailHandler(deps.mailer, (message) => renderDisputePollAlert(deps, message)),
-  );
   kinds.register(
     DISPUTE_ALERT_FAMILY,
     emailHandler(deps.mailer, (message) => renderDisputeAlert(deps, message)),

@@ -40,6 +40,15 @@ export class TransportFailure extends Error {
   }
 }
 
+/** Retry-After as delay-seconds or an HTTP-date (RFC 9110 §10.2.3), in ms from `now`; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | string[] | null | undefined, now: number = Date.now()): number | undefined {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!value) return undefined;
+  if (/^\d{1,9}$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
 /** No redirects: one would replay the credential elsewhere or turn a POST into a GET. */
 export async function requestJson(
   doFetch: typeof fetch,
@@ -51,7 +60,7 @@ export async function requestJson(
     headers?: Record<string, string>;
     timeoutMs: number;
   },
-): Promise<{ status: number; json: unknown }> {
+): Promise<{ status: number; json: unknown; retryAfterMs?: number }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), request.timeoutMs);
   try {
@@ -74,7 +83,8 @@ export async function requestJson(
     } catch {
       json = undefined;
     }
-    return { status: response.status, json };
+    const wait = retryAfterMs(response.headers.get('retry-after'));
+    return { status: response.status, json, ...(wait === undefined ? {} : { retryAfterMs: wait }) };
   } catch (error) {
     throw new TransportFailure(controller.signal.aborted || !NOT_SENT_CODES.has(errorCode(error) ?? ''));
   } finally {

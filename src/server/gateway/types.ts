@@ -42,6 +42,9 @@ export type GatewayErrorKind =
 
 /** `message` is Portuguese, shown as-is (docs/product.md#error-messages-shown-to-buyers). */
 export class GatewayError extends Error {
+  /** The provider's Retry-After on a 429 or 503, in ms (RFC 9110 §10.2.3); background reads wait it out. */
+  retryAfterMs?: number;
+
   /**
    * @param uncertain the charge (or refund) MAY have happened: never simply retried (docs/gateway.md#9-unknowns).
    * @param buyerData a refusal of the buyer's own data, which the next provider would refuse too: no failover.

@@ -1,4 +1,5 @@
 /** "Pagar no app do banco" at Efí or Mercado Pago (docs/payments.md#open-finance): each payment read and given back by its provider. */
+import type { ProviderId } from '../gateway/provider-registry.ts';
 import type { ChargeRecord, PixProvider } from '../gateway/pix-provider.ts';
 import type { EfiProvider } from '../gateway/providers/efi/efi-provider.ts';
 import { OpenFinanceError, readOpenFinancePayment, refundOpenFinancePayment } from '../gateway/providers/efi/open-finance-client.ts';
@@ -64,6 +65,11 @@ function mercadoPagoRail(mp: { provider: MercadoPagoProvider; openFinance: Merca
       getRefund: (read, refundId) => mp.provider.getRefund({ ...read, chargeId: paymentId }, refundId),
     },
   };
+}
+
+/** The provider a bank payment is read from: its health and pauses are that provider's (background-reads/). */
+export function bankRailProvider(row: Pick<BankPaymentRef, 'participant_id'>): ProviderId {
+  return row.participant_id === MERCADOPAGO_BANK_CHOICE ? 'mercadopago' : 'efi';
 }
 
 export function railOf(deps: OrdersDeps, row: BankPaymentRef): BankRail | null {

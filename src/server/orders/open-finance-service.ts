@@ -10,20 +10,20 @@ import {
 import type { OpenFinanceParticipant } from '../gateway/providers/efi/open-finance-parse.ts';
 import { readOpenFinanceReturn, verifyOpenFinanceWebhook } from '../gateway/providers/efi/open-finance-webhook.ts';
 import type { WebhookRequest } from '../gateway/pix-provider.ts';
-import { GatewayError } from '../gateway/types.ts';
+import type { ProviderId } from '../gateway/provider-registry.ts';
 import { cancelAtProvider } from './charge-cancellation.ts';
 import { chargeItemsOf } from './order-items.ts';
 import { findOrderById } from './order-lookup.ts';
-import type { OrdersDeps } from './orders-deps.ts';
+import type { OrdersDeps, ReadPass, ReadTally } from './orders-deps.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { confirmOrderPaid } from './payment-confirmation.ts';
 import {
+  bankRailProvider,
   bankRailsOn,
   isBankRailFailure,
   MERCADOPAGO_BANK_CHOICE,
   mercadoPagoOpenFinance,
   railOf,
-  type BankRailFailure,
 } from './open-finance-rails.ts';
 import { returnBankPayment } from './open-finance-twice.ts';
 import {
@@ -209,27 +209,26 @@ function attemptKey(orderId: string, participantId: string, attempt: number): st
 
 /**
  * Paid, the order is confirmed like a PIX and its PIX cancelled; when the PIX was paid too, this payment goes back at once.
- * `failed` hears a read its provider did not answer.
+ * `reads` (the lost-payment pass) hears each read of its provider and skips a provider that asked to wait.
  */
-export async function settleBankPayment(
-  deps: OrdersDeps,
-  paymentId: string,
-  failed?: (error: BankRailFailure) => void,
-): Promise<OrderRow | undefined> {
+export async function settleBankPayment(deps: OrdersDeps, paymentId: string, reads?: BankReads): Promise<OrderRow | undefined> {
   const row = await findOpenFinancePayment(deps.db, paymentId);
   if (!row) return undefined;
   const order = await findOrderById(deps.db, row.order_id);
   const rail = railOf(deps, row);
   if (!order || !rail) return order;
+  const provider = bankRailProvider(row);
+  if (reads?.paused(provider)) return order;
   let read;
   try {
     read = await rail.read();
   } catch (error) {
     if (!isBankRailFailure(error)) throw error;
     deps.logger.warn('Open Finance payment not read', { order: order.id, error: error.message });
-    failed?.(error);
+    reads?.tallyOf(provider).failed(error);
     return order;
   }
+  reads?.tallyOf(provider).answered();
   if (!read || read.ownId !== order.id) return order;
   const now = deps.now?.() ?? Date.now();
   if (read.state !== 'paid') {
@@ -274,9 +273,36 @@ const LIST_PAGES_PER_PASS = 5;
 /** The most a pass asks of Efí's Open Finance API: docs/payments.md#open-finance has the arithmetic against its limits. */
 export const EFI_READS_PER_PASS = 2 * LIST_PAGES_PER_PASS + READS_PER_PASS;
 
-/** Efí (or Mercado Pago) said to slow down: the pass asks nothing more until the next one. */
-function isThrottled(error: unknown): boolean {
-  return (error instanceof OpenFinanceError && error.status === 429) || (error instanceof GatewayError && error.httpStatus === 429);
+/** One lost-payment pass's reads, per provider: summed into its health, and a provider that asked to wait is left alone. */
+export interface BankReads {
+  tallyOf(provider: ProviderId): ReadTally;
+  paused(provider: ProviderId): boolean;
+}
+
+const NO_TALLY: ReadTally = { answered: () => undefined, failed: () => undefined };
+
+async function bankReads(deps: OrdersDeps, now: number) {
+  const passes = new Map<ProviderId, ReadPass>();
+  const pausedBefore = new Set<ProviderId>();
+  for (const provider of ['efi', 'mercadopago'] as const) {
+    if ((await deps.backgroundReads?.pausedUntil(provider, now)) != null) pausedBefore.add(provider);
+  }
+  const passOf = (provider: ProviderId) => {
+    let pass = passes.get(provider);
+    if (!pass && deps.backgroundReads) passes.set(provider, (pass = deps.backgroundReads.pass(provider, 'bank_payments')));
+    return pass;
+  };
+  const reads: BankReads = {
+    tallyOf: (provider) => passOf(provider)?.tally ?? NO_TALLY,
+    // Efí (or Mercado Pago) said to slow down, before this pass or during it: asked nothing more until the pause ends.
+    paused: (provider) => pausedBefore.has(provider) || (passes.get(provider)?.throttled() ?? false),
+  };
+  return {
+    reads,
+    async record(): Promise<void> {
+      for (const pass of passes.values()) await pass.record(now);
+    },
+  };
 }
 
 /**
@@ -288,39 +314,43 @@ export async function settleLostBankPayments(deps: OrdersDeps, over: () => boole
   const now = deps.now?.() ?? Date.now();
   const before = now - SETTLE_AFTER_MS;
   let read = 0;
-  let throttled = false;
-  const stop = () => throttled || over();
+  const pass = await bankReads(deps, now);
+  const { reads } = pass;
+  const stop = () => over() || (reads.paused('efi') && reads.paused('mercadopago'));
   const api = openFinanceApi(deps);
   if (api) {
     for (const jsr of [false, true]) {
       const oldest = await oldestWaitingAtEfi(deps.db, jsr, MERCADOPAGO_BANK_CHOICE);
-      if (oldest === null || stop()) continue;
+      if (oldest === null || stop() || reads.paused('efi')) continue;
       let accepted: string[];
       try {
         accepted = (await listAcceptedOpenFinancePayments(api, oldest, jsr, LIST_PAGES_PER_PASS)).payments.map(
           (payment) => payment.paymentId,
         );
+        reads.tallyOf('efi').answered();
       } catch (error) {
         if (!(error instanceof OpenFinanceError)) throw error;
-        throttled = isThrottled(error);
+        reads.tallyOf('efi').failed(error);
         deps.logger.warn('Open Finance accepted payments not listed', { error: error.message });
         continue;
       }
       for (const paymentId of await waitingAmong(deps.db, accepted, before)) {
         if (stop()) break;
-        await settleBankPayment(deps, paymentId, (error) => (throttled ||= isThrottled(error)));
+        await settleBankPayment(deps, paymentId, reads);
         read++;
       }
     }
   }
-  if (stop()) return read;
-  const ids = await listUnsettledOpenFinance(deps.db, { before, limit: READS_PER_PASS });
-  await markOpenFinanceChecked(deps.db, ids, now);
-  for (const paymentId of ids) {
-    if (stop()) break;
-    await settleBankPayment(deps, paymentId, (error) => (throttled ||= isThrottled(error)));
-    read++;
+  if (!stop()) {
+    const ids = await listUnsettledOpenFinance(deps.db, { before, limit: READS_PER_PASS });
+    await markOpenFinanceChecked(deps.db, ids, now);
+    for (const paymentId of ids) {
+      if (stop()) break;
+      await settleBankPayment(deps, paymentId, reads);
+      read++;
+    }
   }
+  await pass.record();
   return read;
 }
 

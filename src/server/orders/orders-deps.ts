@@ -26,4 +26,26 @@ export interface OrdersDeps {
   refundEnded?: (orderId: string) => Promise<void>;
   /** The orders with a dispute from this provider still open; disputes/ answers. */
   disputedOrders?: (provider: ProviderId) => Promise<string[]>;
+  /** The provider's reads no buyer waits on fail loudly and wait when asked (docs/payments.md#loud); background-reads/ answers. */
+  backgroundReads?: BackgroundReads;
+}
+
+/** Told of each read of a provider in a pass. */
+export interface ReadTally {
+  answered(): void;
+  failed(error: unknown): void;
+}
+
+/** One pass's reads of one provider: summed into that read's health when recorded. */
+export interface ReadPass {
+  tally: ReadTally;
+  /** The provider asked to wait (429, 503 with Retry-After): the pass stops asking it. */
+  throttled(): boolean;
+  record(now: number): Promise<void>;
+}
+
+export interface BackgroundReads {
+  /** Until when the provider asked its background reads to wait, or null. */
+  pausedUntil(provider: ProviderId, now: number): Promise<number | null>;
+  pass(provider: ProviderId, read: 'charges' | 'refunds' | 'bank_payments'): ReadPass;
 }

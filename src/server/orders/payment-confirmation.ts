@@ -3,7 +3,7 @@ import { GatewayError } from '../gateway/types.ts';
 import { customerMatchesBuyer } from './buyer-match.ts';
 import type { OrderEvent, OrderEventOf } from './order-events.ts';
 import { reverseOrder } from './order-transitions.ts';
-import type { OrdersDeps } from './orders-deps.ts';
+import type { OrdersDeps, ReadTally } from './orders-deps.ts';
 import { setOrderStatus, type OrderRow } from './orders-repository.ts';
 import { adoptTransactionHash, flagDuplicatePayment, isErasedBuyer, markOrderPaid } from './payment-repository.ts';
 import { clearRecheckRequest, markChargeClosed } from './reconciliation-repository.ts';
@@ -42,7 +42,7 @@ export async function noteDispute(deps: OrdersDeps, order: OrderRow, record: Cha
 
 /** The gateway's read is the truth (docs/gateway.md#10-confirming-a-payment); postback ids are adopted only for this buyer. */
 // Long: a recheck's outcomes (paid, adopted, duplicate, failed) are one decision read top to bottom.
-export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: string[] = []): Promise<OrderRow> {
+export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: string[] = [], tally?: ReadTally): Promise<OrderRow> {
   const { logger, db } = deps;
   const provider = deps.payments.get(order.provider);
   if (!provider) {
@@ -69,9 +69,11 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
       }
       // A 404 can also mean a wrong host or credentials, so it never cancels anything (docs/gateway.md#5-reading-a-transaction).
       logger.warn('Payment re-check failed', { order: order.id, error: error instanceof Error ? error.message : String(error) });
+      tally?.failed(error);
       continue;
     }
     answered = true;
+    tally?.answered();
     if (adopting && !customerMatchesBuyer(read.customer, order)) {
       // Only ids: the customer's data stays out of the log.
       logger.warn('Postback named a transaction of another customer; not adopted', { order: order.id, transaction: candidate });

@@ -1,8 +1,9 @@
 import type { ProviderId } from '../gateway/provider-registry.ts';
 import { checkout as copy } from '../../content/checkout.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { OrdersDeps } from './orders-deps.ts';
+import type { OrdersDeps, ReadPass, ReadTally } from './orders-deps.ts';
 import { recheckOrder } from './payment-confirmation.ts';
+
 import type { OrderRow } from './orders-repository.ts';
 import { cancelAtProvider } from './charge-cancellation.ts';
 import { claimOrderCheck, claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck } from './reconciliation-repository.ts';
@@ -62,7 +63,13 @@ async function cancelRetiredAgain(deps: OrdersDeps, orderId: string, now: number
  * A provider whose read shows its dispute (`disputeOnRead`) may decide it with no notice: each order in an open dispute there
  * is read every DISPUTES_POLL_SECONDS, whatever its schedule, even unpaid (contested before the shop saw it paid).
  */
-async function rereadDisputed(deps: OrdersDeps, id: ProviderId, now: number, over: () => boolean): Promise<number> {
+async function rereadDisputed(
+  deps: OrdersDeps,
+  id: ProviderId,
+  now: number,
+  over: () => boolean,
+  tally: ReadTally | undefined,
+): Promise<number> {
   if (!deps.disputedOrders || deps.payments.get(id)?.capabilities.disputeOnRead !== true) return 0;
   let checked = 0;
   for (const orderId of await deps.disputedOrders(id)) {
@@ -70,7 +77,7 @@ async function rereadDisputed(deps: OrdersDeps, id: ProviderId, now: number, ove
     if (!(await claimOrderCheck(deps.db, orderId, now, deps.config.disputesPollSeconds * 1000))) continue;
     const order = await findOrderById(deps.db, orderId);
     if (!order?.charge_id) continue;
-    await recheckOrder(deps, order);
+    await recheckOrder(deps, order, [], tally);
     checked++;
   }
   return checked;
@@ -102,8 +109,11 @@ export function createReconciler(
   const reading = new Map<ProviderId, Promise<number>>();
 
   const readProvider = async (id: ProviderId, now: number): Promise<number> => {
+    // The provider asked to wait (a 429, a 503 with Retry-After): its orders stay due and are read once the pause ends.
+    if ((await deps.backgroundReads?.pausedUntil(id, now)) != null) return 0;
     // The real clock, not deps.now: the budget is about time spent waiting, which a test's moved clock does not show.
     const deadline = performance.now() + budgetMs;
+    const pass: ReadPass | undefined = deps.backgroundReads?.pass(id, 'charges');
     const orders = await listOrdersDueForCheck(deps.db, {
       now,
       pendingGraceMs: PENDING_GRACE_MS,
@@ -114,16 +124,19 @@ export function createReconciler(
     const listsDisputes = deps.payments.get(id)?.disputes?.list !== undefined;
     let checked = 0;
     for (const order of orders) {
-      if (stopping || performance.now() > deadline) break;
+      if (stopping || performance.now() > deadline || pass?.throttled()) break;
       // The claim schedules the next check first, so a gateway that fails or hangs is retried later.
       const delay = nextCheckDelay(order, order.check_count, watchesUnlistedDispute(order, listsDisputes, now));
       if (!(await claimScheduledCheck(deps.db, order.id, now, now + delay))) continue;
       const hints = order.charge_id ? [] : await findPostbackCandidateIds(deps.db, order.id);
-      await recheckOrder(deps, order, hints);
+      await recheckOrder(deps, order, hints, pass?.tally);
       await cancelRetiredAgain(deps, order.id, now);
       checked++;
     }
-    return checked + (await rereadDisputed(deps, id, now, () => stopping || performance.now() > deadline));
+    const over = () => stopping || performance.now() > deadline || pass?.throttled() === true;
+    checked += await rereadDisputed(deps, id, now, over, pass?.tally);
+    await pass?.record(now);
+    return checked;
   };
 
   const pass = async () => {

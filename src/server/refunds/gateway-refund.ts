@@ -1,6 +1,6 @@
 import { disputeRefundGuard } from '../../content/disputes.ts';
 import { refundGateway as copy } from '../../content/refunds.ts';
-import type { ChargeRecord, PixProvider, RefundRecord } from '../gateway/pix-provider.ts';
+import type { ChargeRecord, PixProvider, ProviderId, RefundRecord } from '../gateway/pix-provider.ts';
 import { GatewayError } from '../gateway/types.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { reverseOrder } from '../orders/order-transitions.ts';
@@ -222,7 +222,7 @@ async function givenBackCents(deps: RefundDeps, order: OrderRow): Promise<number
 
 /** Reads the provider's refund back (`getRefund`) until it ends: done, the items are refunded; failed, it goes back to the seller. */
 async function followRefund(deps: RefundDeps, order: OrderRow, charge: ChargeRecord, refundId: string, asked: Asked, now: () => number) {
-  const record = await deps.provider.getRefund(charge, refundId);
+  const record = await followRead(deps, order.provider, now, () => deps.provider.getRefund(charge, refundId));
   if (record.state === 'done') {
     if (!asked.rest) {
       await finishPartialRefund(deps, order.id, asked.keys, now());
@@ -240,10 +240,29 @@ async function followRefund(deps: RefundDeps, order: OrderRow, charge: ChargeRec
   throw new RefundNotYetSeen('refund in process at the provider');
 }
 
+/**
+ * Following a refund is a background read like the reconciler's (docs/payments.md#loud): its failure shows in Saúde, and a
+ * provider that asked to wait is not asked (the outbox retries later).
+ */
+async function followRead<T>(deps: RefundDeps, providerId: ProviderId, now: () => number, read: () => Promise<T>): Promise<T> {
+  if ((await deps.backgroundReads?.pausedUntil(providerId, now())) != null) throw new RefundNotYetSeen('the provider asked to wait');
+  const pass = deps.backgroundReads?.pass(providerId, 'refunds');
+  try {
+    const record = await read();
+    pass?.tally.answered();
+    return record;
+  } catch (error) {
+    pass?.tally.failed(error);
+    throw error;
+  } finally {
+    await pass?.record(now());
+  }
+}
+
 type RefundDeps = OrdersDeps & { provider: Pick<PixProvider, 'getCharge' | 'refund' | 'getRefund'> };
 
 async function readBack(deps: RefundDeps, order: OrderRow, hash: string, now: () => number): Promise<'refunded' | ChargeRecord> {
-  const record = await deps.provider.getCharge(hash);
+  const record = await followRead(deps, order.provider, now, () => deps.provider.getCharge(hash));
   // The read before a refund is a read like the reconciler's: a dispute it shows is recorded, not only refused on.
   if (record.dispute || (record.disputeReturnedCents ?? 0) > 0) await noteDispute(deps, order, record, now());
   if (record.state === 'reversed') {

@@ -36,8 +36,8 @@ export type Fault =
   | { kind: 'delay'; ms: number }
   /** That status with that JSON body (the stand-in's error body when none; `null`: an empty body). */
   | { kind: 'status'; status: number; body?: unknown; processed?: boolean }
-  /** That text as is: malformed JSON, an HTML error page, odd keys. */
-  | { kind: 'raw'; text: string; status?: number; contentType?: string; processed?: boolean }
+  /** That text as is: malformed JSON, an HTML error page, odd keys; `headers` beside it (a Retry-After). */
+  | { kind: 'raw'; text: string; status?: number; contentType?: string; processed?: boolean; headers?: Record<string, string> }
   /** Takes the request and never answers (the client's timeout decides). */
   | { kind: 'hang'; processed?: boolean }
   /** Drops the connection after reading the request, without doing it. */
@@ -191,9 +191,15 @@ export function createStandInKit<Route extends string = string>(
     return new Promise<Response>(() => undefined);
   };
 
-  function writeNode(response: ServerResponse, status: number, text: string | null, contentType = 'application/json'): void {
-    if (text === null) response.writeHead(status).end();
-    else response.writeHead(status, { 'Content-Type': contentType }).end(text);
+  function writeNode(
+    response: ServerResponse,
+    status: number,
+    text: string | null,
+    contentType = 'application/json',
+    headers: Record<string, string> = {},
+  ): void {
+    if (text === null) response.writeHead(status, headers).end();
+    else response.writeHead(status, { ...headers, 'Content-Type': contentType }).end(text);
   }
 
   function faultyNode(
@@ -202,7 +208,7 @@ export function createStandInKit<Route extends string = string>(
     response: ServerResponse,
   ): void {
     if (fault.kind === 'hang') return void hanging.add(() => request.socket.destroy());
-    if (fault.kind === 'raw') return writeNode(response, fault.status ?? 200, fault.text, fault.contentType);
+    if (fault.kind === 'raw') return writeNode(response, fault.status ?? 200, fault.text, fault.contentType, fault.headers);
     const body = fault.body === undefined ? errorBody(fault.status) : fault.body;
     writeNode(response, fault.status, body === null ? null : JSON.stringify(body));
   }
@@ -212,7 +218,7 @@ export function createStandInKit<Route extends string = string>(
     if (fault.kind === 'raw') {
       return new Response(fault.text, {
         status: fault.status ?? 200,
-        headers: { 'Content-Type': fault.contentType ?? 'application/json' },
+        headers: { ...fault.headers, 'Content-Type': fault.contentType ?? 'application/json' },
       });
     }
     if (fault.body === null) return c.body(null, fault.status as 500);

@@ -1,5 +1,6 @@
 import { admin as copy } from '../../../content/admin.ts';
 import { readHealth } from '../../admin/admin-health.ts';
+import { withBackgroundReadErrors } from '../../background-reads/background-read-health.ts';
 import { disputePollCheck } from '../../disputes/dispute-poll-health.ts';
 import { emailKindsOf, retryEmail } from '../../admin/admin-orders.ts';
 import { apiError } from '../../http/http.ts';
@@ -13,11 +14,13 @@ export function adminHealthRoutes(deps: { mailer?: Mailer; runOutbox: () => void
   return adminRouter()
     .get('/health', async (c) => {
       const { db, config, orders } = c.var;
-      const [health, disputes] = await Promise.all([
-        readHealth({ db, config, payments: orders.payments, mailer: deps.mailer, emailKinds }, c.var.now()),
-        disputePollCheck({ db, payments: orders.payments }),
+      const now = c.var.now();
+      const [health, reads] = await Promise.all([
+        readHealth({ db, config, payments: orders.payments, mailer: deps.mailer, emailKinds }, now),
+        disputePollCheck({ db, payments: orders.payments }, now),
       ]);
-      return sendReply(c, 'GET', { ...health, checks: [...health.checks, ...disputes] });
+      const providers = await withBackgroundReadErrors(db, health.providers);
+      return sendReply(c, 'GET', { ...health, providers, checks: [...health.checks, ...reads] });
     })
 
     .post('/outbox/:id/retry', async (c) => {

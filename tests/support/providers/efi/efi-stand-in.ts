@@ -188,7 +188,7 @@ interface Cob {
 
 /** What the test can make the next matching request meet: the kit's faults, in the words the tests use. */
 export type ScriptedReply =
-  | { kind: 'status'; status: number; body?: string }
+  | { kind: 'status'; status: number; body?: string; headers?: Record<string, string> }
   /** Never answer (the client's timeout must fire). */
   | { kind: 'hang' }
   /** Read the request, do what it asks, then cut the connection without an answer. */
@@ -198,7 +198,8 @@ export type ScriptedReply =
 
 /** An Efí stand-in's scripted reply as the kit's fault (a `status` answers its body as is, empty when none). */
 export function faultOf(reply: ScriptedReply | { kind: 'rewrite'; body: string }): Fault {
-  if (reply.kind === 'status') return { kind: 'raw', status: reply.status, text: reply.body ?? '' };
+  if (reply.kind === 'status')
+    return { kind: 'raw', status: reply.status, text: reply.body ?? '', ...(reply.headers ? { headers: reply.headers } : {}) };
   if (reply.kind === 'drop-after') return { kind: 'swallowed' };
   if (reply.kind === 'rewrite' && 'body' in reply) return { kind: 'raw', text: reply.body, processed: true };
   return reply;

@@ -50,6 +50,9 @@ export interface OpenFinanceApi {
 
 /** `uncertain`: a write that may have been done at Efí (read it back before asking again). `nome`: Efí's error name. */
 export class OpenFinanceError extends Error {
+  /** Efí's Retry-After on a 429 or 503, in ms: the lost-payment read waits it out. */
+  retryAfterMs?: number;
+
   constructor(
     readonly failure: EfiWebhookFailure,
     readonly status: number | null,
@@ -101,7 +104,9 @@ function refusal(reply: Reply, write: boolean): OpenFinanceError {
   const body = parseOpenFinanceError(reply.json);
   const detail = refundErrorDetail({ message: body?.mensagem ?? null });
   const server = reply.status >= 500;
-  return new OpenFinanceError(server ? 'server_error' : 'refused', reply.status, body?.nome ?? null, detail, write && server);
+  const error = new OpenFinanceError(server ? 'server_error' : 'refused', reply.status, body?.nome ?? null, detail, write && server);
+  if (reply.retryAfterMs !== undefined) error.retryAfterMs = reply.retryAfterMs;
+  return error;
 }
 
 async function call(

@@ -4,6 +4,7 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { createSecureContext } from 'node:tls';
 import { parseJsonSafely } from '../../../lib/safe-parse.ts';
+import { retryAfterMs } from '../../transport.ts';
 import { clientTlsMaterial, type ClientTlsMaterial } from '../../../lib/client-certificate.ts';
 import { parseToken } from './pix-api-parse.ts';
 import type { PixApiProfile } from './pix-api-profile.ts';
@@ -33,6 +34,8 @@ export interface Reply {
   status: number;
   json: unknown;
   invalidJson: boolean;
+  /** Its Retry-After, on a 429 or 503. */
+  retryAfterMs?: number;
 }
 
 type FailureReason = 'certificate_file' | 'certificate' | 'credentials' | 'token' | 'timeout' | 'network';
@@ -141,7 +144,8 @@ function readReply(request: ClientRequest, response: IncomingMessage, done: (rep
         invalidJson = true;
       }
     }
-    done({ status: response.statusCode ?? 0, json, invalidJson });
+    const wait = retryAfterMs(response.headers['retry-after']);
+    done({ status: response.statusCode ?? 0, json, invalidJson, ...(wait === undefined ? {} : { retryAfterMs: wait }) });
   });
   response.on('aborted', () => request.destroy(new Error('reply aborted')));
 }

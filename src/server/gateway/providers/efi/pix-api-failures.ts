@@ -69,7 +69,16 @@ export function failed(kind: FailedCall, failure: unknown, isWrite: boolean): Ga
 
 /** A call answered with an error status: a write's 5xx may have been done. */
 export function replyError(kind: FailedCall, reply: Reply, isWrite: boolean): GatewayError {
-  return gatewayError(kind, reasonOf(reply), reply.status, isWrite && reply.status >= 500, kind === 'charge' && refusesDebtor(reply));
+  return withRetryAfter(
+    gatewayError(kind, reasonOf(reply), reply.status, isWrite && reply.status >= 500, kind === 'charge' && refusesDebtor(reply)),
+    reply,
+  );
+}
+
+/** Efí's Retry-After rides on the error, so a background read waits it out. */
+export function withRetryAfter(error: GatewayError, reply: Reply): GatewayError {
+  if (reply.retryAfterMs !== undefined) error.retryAfterMs = reply.retryAfterMs;
+  return error;
 }
 
 /** Efí answers an unknown txid 400 `cobranca_nao_encontrada` (https://dev.efipay.com.br/docs/api-pix/cobrancas-imediatas), not 404. */

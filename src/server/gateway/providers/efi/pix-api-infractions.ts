@@ -7,7 +7,7 @@ import { efiCopy } from '../../../../content/providers.ts';
 import type { DefenceOutcome, ProviderDispute, ProviderDisputeState } from '../../pix-provider.ts';
 import type { PixApiClient, Reply } from './pix-api-client.ts';
 import { CallFailure } from './pix-api-client.ts';
-import { gatewayError, reasonOf } from './pix-api-failures.ts';
+import { gatewayError, reasonOf, withRetryAfter } from './pix-api-failures.ts';
 
 /** Efí states no limit; the DICT's infraction report holds at most 2,000 characters (Banco Central, Manual Operacional do DICT). */
 export const MAX_DEFENCE_CHARS = 2000;
@@ -115,7 +115,8 @@ function scopeOrReason(reply: Reply, scope: string): string {
 
 function listError(failure: CallFailure | Reply) {
   const reason = failure instanceof CallFailure ? reasonOf(failure) : scopeOrReason(failure, 'gn.infractions.read');
-  return gatewayError('dispute', efiCopy.infractionsListFailed(reason), failure.status, false);
+  const error = gatewayError('dispute', efiCopy.infractionsListFailed(reason), failure.status, false);
+  return failure instanceof CallFailure ? error : withRetryAfter(error, failure);
 }
 
 /** Every infraction in [from, to), page by page (`paginacao.paginaAtual` from 0; the reply's `parametros.paginacao` says how many). */

@@ -5,6 +5,8 @@ export interface Reply {
   status: number;
   ok: boolean;
   json: unknown;
+  /** Its Retry-After, on a 429 or 503. */
+  retryAfterMs?: number;
 }
 
 /** A write carries its body and the key that makes a retry answer the first one. */
@@ -26,7 +28,7 @@ export function createMercadoPagoClient(options: {
 }): MercadoPagoClient {
   return {
     async call(method, path, write) {
-      const { status, json } = await requestJson(options.fetch, {
+      const { status, json, retryAfterMs } = await requestJson(options.fetch, {
         url: `${options.apiUrl}${path}`,
         method,
         token: options.accessToken,
@@ -34,7 +36,7 @@ export function createMercadoPagoClient(options: {
         headers: write ? { 'X-Idempotency-Key': write.idempotencyKey } : {},
         timeoutMs: options.timeoutMs,
       });
-      return { status, ok: status >= 200 && status < 300, json };
+      return { status, ok: status >= 200 && status < 300, json, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
     },
   };
 }

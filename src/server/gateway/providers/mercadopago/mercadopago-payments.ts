@@ -184,7 +184,11 @@ export async function readPayment(api: PaymentsApi, chargeId: string): Promise<C
   } catch {
     throw new GatewayError(mercadopagoCopy.readFailed, 'transaction');
   }
-  if (!reply.ok) throw new GatewayError(mercadopagoCopy.readFailedHttp(reply.status), 'transaction', reply.status);
+  if (!reply.ok) {
+    const error = new GatewayError(mercadopagoCopy.readFailedHttp(reply.status), 'transaction', reply.status);
+    if (reply.retryAfterMs !== undefined) error.retryAfterMs = reply.retryAfterMs;
+    throw error;
+  }
   const payment = parsePayment(reply.json);
   // The read-back is what confirms a payment: it must be the one we asked for.
   if (!payment || payment.id !== readId(chargeId)) throw new GatewayError(mercadopagoCopy.readFailed, 'transaction', reply.status);
