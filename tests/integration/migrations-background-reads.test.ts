@@ -4,15 +4,15 @@ import { backgroundReadChecks } from '../../src/server/background-reads/backgrou
 import { migrationNames } from '../../src/server/db/migrations.ts';
 import { databases, migratorOf } from './test-db.ts';
 
-/** The tables on either side of 0065 (the schema types know only the current shape). */
+/** The tables on either side of 0069 (the schema types know only the current shape). */
 type AnyShape = Kysely<Record<string, Record<string, unknown>>>;
 
-const BACKGROUND_READS = '0065_background_reads';
+const BACKGROUND_READS = '0069_background_reads';
 const BEFORE = migrationNames[migrationNames.indexOf(BACKGROUND_READS) - 1]!;
 const SINCE = Date.parse('2026-11-29T09:00:00Z');
 const MESSAGE = 'A aplicação na Efí não tem o escopo gn.infractions.read: habilite-o em API > Aplicações no painel da Efí.';
 
-/** An upgrade in place, and back: a dispute list failing before 0065 still shows failing in Saúde, with its message. */
+/** An upgrade in place, and back: a dispute list failing before 0069 still shows failing in Saúde, with its message. */
 for (const database of databases) {
   describe(`background reads migration on ${database.name}`, () => {
     it('moves each dispute list’s health into background_reads, which Saúde reads, and back down', async () => {

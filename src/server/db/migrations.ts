@@ -49,8 +49,8 @@ import { disputePollHealthMigration } from './migrations/0060-dispute-poll-healt
 import { disputeReturnedMigration } from './migrations/0061-dispute-returned.ts';
 import { memberPageOpeningsMigration } from './migrations/0062-member-page-openings.ts';
 import { pageVersionVisitorsMigration } from './migrations/0063-page-version-visitors.ts';
-import { backgroundReadsMigration } from './migrations/0065-background-reads.ts';
 import { pixReturnedMigration } from './migrations/0067-pix-returned.ts';
+import { backgroundReadsMigration } from './migrations/0069-background-reads.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
 import type { Database } from './schema.ts';
 
@@ -107,8 +107,8 @@ const migrations: Record<string, Migration> = {
   '0061_dispute_returned': disputeReturnedMigration,
   '0062_member_page_openings': memberPageOpeningsMigration,
   '0063_page_version_visitors': pageVersionVisitorsMigration,
-  '0065_background_reads': backgroundReadsMigration,
   '0067_pix_returned': pixReturnedMigration,
+  '0069_background_reads': backgroundReadsMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

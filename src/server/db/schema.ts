@@ -533,7 +533,7 @@ export interface DisputePollsTable {
   claimed_until: number | null;
 }
 
-/** Each provider's background reads, one row per kind (migration 0065); only background-reads/ reads and writes it. */
+/** Each provider's background reads, one row per kind (migration 0069); only background-reads/ reads and writes it. */
 export interface BackgroundReadsTable {
   provider: ProviderId;
   /** `disputes`, `charges` or `bank_payments` (background-reads/background-reads.ts). */
