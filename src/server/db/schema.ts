@@ -536,6 +536,10 @@ export interface DisputePollsTable {
   failing_since: number | null;
   /** The last failure in the seller's words (the adapter's Portuguese message). */
   last_error: string | null;
+  /** A range read in part (the poll's requests spent first) and the provider's position in it; null when none (migration 0068). */
+  resume_from: number | null;
+  resume_to: number | null;
+  resume_at: number | null;
 }
 
 export interface Database {
