@@ -176,6 +176,9 @@ function hevcItemsWhole(bytes: Uint8Array): boolean {
   at += 2;
   const count = version < 2 ? view.getUint16(at) : view.getUint32(at);
   at += version < 2 ? 2 : 4;
+  // Linear in the file, whatever the header claims: extents that take no bytes of `iloc`, or data walked twice, end it.
+  if (offsetSize + lengthFieldSize + indexSize === 0) return false;
+  let walked = 0;
   for (let item = 0; item < count; item++) {
     const id = version < 2 ? view.getUint16(at) : view.getUint32(at);
     at += version < 2 ? 2 : 4;
@@ -192,10 +195,13 @@ function hevcItemsWhole(bytes: Uint8Array): boolean {
       at += offsetSize;
       const length = sized(at, lengthFieldSize);
       at += lengthFieldSize;
+      if (at > iloc.end) return false;
       // Only data at a file offset (construction method 0) is walked; an image in `idat` is inside `meta`, read whole.
       if (!hevcItems.has(id) || method !== 0) continue;
       const end = length === 0 ? bytes.length : offset + length;
-      if (end > bytes.length || !nalUnitsWhole(bytes.subarray(offset, end), lengthSize)) return false;
+      if (offset > end || end > bytes.length) return false;
+      walked += end - offset;
+      if (walked > bytes.length || !nalUnitsWhole(bytes.subarray(offset, end), lengthSize)) return false;
     }
     if (at > iloc.end) return false;
   }
