@@ -122,8 +122,8 @@ export const disputePollAlert = {
   unreadable: 'O provedor não respondeu à leitura das contestações.',
   unrecorded: (count: number) =>
     `${count === 1 ? 'Uma contestação lida não pôde ser gravada' : `${count} contestações lidas não puderam ser gravadas`}; a próxima leitura tenta de novo.`,
-  polledOk: (provider: string, count: number) =>
-    `${provider}: lista lida${count === 0 ? ', nenhuma contestação nova ou alterada' : `, ${count === 1 ? '1 contestação' : `${count} contestações`} vista(s)`}.`,
+  polledOk: (provider: string, count: number, more = false) =>
+    `${provider}: lista lida${count === 0 ? ', nenhuma contestação nova ou alterada' : `, ${count === 1 ? '1 contestação' : `${count} contestações`} vista(s)`}${more ? '; o restante é lido nas próximas verificações, com no máximo um minuto entre elas' : ''}.`,
   failed: (provider: string, message: string) => `${provider}: não foi possível ler as contestações. ${message}`,
   busy: (provider: string) => `${provider}: outra instância está lendo a lista agora; tente em alguns minutos.`,
 } as const;

@@ -25,7 +25,7 @@ import { parseDisputeReply } from '../../src/server/gateway/providers/woovi/woov
 import { readWooviEvent, WOOVI_EVENTS } from '../../src/server/gateway/providers/woovi/woovi-webhook.ts';
 import { maskPersonalData } from '../../src/server/lib/log-mask.ts';
 import { copyFindings, sentenceClaims } from '../../src/shared/copy-claims.ts';
-import { isoBoxesWhole, jpegReachesEnd } from '../../src/server/offer/offer-images.ts';
+import { heicCodedDataWhole, isoBoxesWhole, jpegReachesEnd } from '../../src/server/offer/offer-images.ts';
 import { parseSupplierCsv } from '../../src/server/suppliers/supplier-csv.ts';
 import { ResendAccessSchema } from '../../src/shared/access.ts';
 import { AdminBuyerDeleteSchema, AdminLoginSchema, AdminOrdersQuerySchema, AdminSupplierCsvSchema } from '../../src/shared/admin.ts';
@@ -239,6 +239,7 @@ describe("an upload's container walk (JPEG markers, HEIF boxes)", () => {
         jpeg.set(body, 2);
         expect(typeof jpegReachesEnd(jpeg)).toBe('boolean');
         expect(typeof isoBoxesWhole(body)).toBe('boolean');
+        expect(typeof heicCodedDataWhole(body)).toBe('boolean');
       }),
       params(300),
     );
@@ -258,6 +259,7 @@ describe("an upload's container walk (JPEG markers, HEIF boxes)", () => {
       expect(whole).toBeLessThanOrEqual(Math.max(500, 3 * half));
     }
     expect(cpuMs(() => isoBoxesWhole(zeros), 50)).toBeLessThanOrEqual(50);
+    expect(cpuMs(() => heicCodedDataWhole(zeros), 50)).toBeLessThanOrEqual(50);
   });
 });
 

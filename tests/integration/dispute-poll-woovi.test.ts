@@ -9,6 +9,7 @@ import { wooviRig } from '../support/providers/woovi/woovi-rig.ts';
 import type { WooviStandIn } from '../support/providers/woovi/woovi-stand-in.ts';
 import { useTestServer } from '../support/test-server.ts';
 import { databases } from './test-db.ts';
+import { LIST_PAGE_SIZE, MAX_LIST_PAGES } from '../../src/server/gateway/providers/woovi/woovi-disputes.ts';
 
 /**
  * Woovi's disputes are also polled (docs/disputes.md#knowing): a MED whose webhook never came is found by the list within
@@ -26,6 +27,7 @@ import { databases } from './test-db.ts';
 const PASSWORD = 'senha-do-painel-med-woovi';
 /** The smallest the setting takes (env-schema.ts), so the scheduled poll is waited for in real time. */
 const POLL_SECONDS = 10;
+const DAY = 24 * 60 * 60_000;
 
 for (const database of databases) {
   describe(`Woovi's dispute list, polled, on ${database.name}`, () => {
@@ -142,6 +144,54 @@ for (const database of databases) {
       // The list names only the payment: its transaction named the charge.
       expect(woovi.requests.some((request) => request.method === 'GET' && request.path === `/api/v1/transaction/${endToEndId}`)).toBe(true);
     });
+
+    it('a list longer than one poll reads is paged on at the next poll, up to the MED’s 80 days: the one dispute of this shop, oldest, on the last page, is found', async () => {
+      const { pollNow, disputesOf } = await seller();
+      const order = await paidOrder();
+      // The buyer contested 50 days ago (inside the MED's 80 days) and that webhook was lost.
+      woovi.webhookUrl = null;
+      await woovi.dispute(order.chargeId);
+      const contested = woovi.charges.get(order.chargeId)!;
+      const long = new Date(Date.now() - 50 * DAY).toISOString();
+      contested.dispute = { ...contested.dispute!, createdAt: long, updatedAt: long };
+      // Disputes on other payments of the account since then, newer, so listed first: more than one poll's 10 pages of 100.
+      const others = MAX_LIST_PAGES * LIST_PAGE_SIZE + 30;
+      for (let index = 0; index < others; index++) {
+        const at = new Date(Date.now() - (index + 1) * 60_000).toISOString();
+        woovi.charges.set(`outro-${index}`, {
+          ...contested,
+          correlationID: `outro-${index}`,
+          endToEndId: `E0000000020261101${String(index).padStart(15, '0')}`,
+          dispute: { ...contested.dispute, id: `outra-${index}`, createdAt: at, updatedAt: at },
+        });
+      }
+      const before = listCalls().length;
+
+      const first = await pollNow();
+      expect(first.ok).toBe(true);
+      expect(first.providers[0]!.message).toContain('o restante é lido nas próximas verificações');
+      const firstPages = listCalls().slice(before);
+      // Bounded: 10 requests of 100, the range reaching back 80 days.
+      expect(firstPages).toHaveLength(MAX_LIST_PAGES);
+      expect(firstPages.map((request) => request.query.limit)).toEqual(Array(MAX_LIST_PAGES).fill('100'));
+      expect(Date.parse(firstPages[0]!.query.start!)).toBeLessThanOrEqual(Date.now() - 80 * DAY + 60_000);
+      expect(await disputesOf(order.orderId)).toEqual([]);
+
+      const second = await pollNow();
+      expect(second.ok).toBe(true);
+      expect(second.providers[0]!.message).not.toContain('o restante');
+      const secondPages = listCalls().slice(before + MAX_LIST_PAGES);
+      // On from where the first stopped, in the same range.
+      expect(secondPages.map((request) => request.query.skip)).toEqual([String(MAX_LIST_PAGES * LIST_PAGE_SIZE)]);
+      expect(secondPages[0]!.query).toMatchObject({ start: firstPages[0]!.query.start, end: firstPages[0]!.query.end });
+      expect(await disputesOf(order.orderId)).toEqual([
+        expect.objectContaining({ provider: 'woovi', providerDisputeId: order.endToEndId, state: 'open', amountCents: 1990 }),
+      ]);
+
+      // The list read to its end, the next poll starts a new range from its first page.
+      await pollNow();
+      expect(listCalls()[before + MAX_LIST_PAGES + 1]!.query.skip).toBeUndefined();
+    }, 120_000);
 
     it(
       'a dispute whose webhook never came is found by the scheduled poll within DISPUTES_POLL_SECONDS, and its late webhook adds nothing',

@@ -578,7 +578,7 @@ for (const database of databases) {
       clock: 'now',
     });
 
-    it('a dispute opened reaches the alert number once, again 24 h before the deadline, and once when lost', async () => {
+    it('a dispute opened reaches the alert number once, again 24 h and 6 h before the deadline, and once when lost or won, each naming the buyer', async () => {
       const { order, buyer } = await buyAndPay(running, { buyer: uniqueBuyer('Joana Prado') });
       await drainOutbox(running.server);
       const due = running.clock.now + 30 * HOUR;
@@ -611,8 +611,11 @@ for (const database of databases) {
       running.clock.now = due - 23 * HOUR;
       expect(await queueDueReminders(running.server.orders.db, running.clock.now, { whatsapp: true })).toBe(1);
       await drainOutbox(running.server);
+      running.clock.now = due - 5 * HOUR;
+      expect(await queueDueReminders(running.server.orders.db, running.clock.now, { whatsapp: true })).toBe(1);
+      await drainOutbox(running.server);
       running.clock.now = started;
-      expect(toSeller().map((message) => message.body[3])).toEqual(['Aberta', '24 horas']);
+      expect(toSeller().map((message) => message.body[3])).toEqual(['Aberta', '24 horas', '6 horas']);
 
       const lost = { ...dispute, state: 'lost', rawStatus: 'ACEITA' } satisfies ProviderDispute;
       await applyProviderDispute(running.server.orders, order.provider, lost);
@@ -622,8 +625,40 @@ for (const database of databases) {
       expect(toSeller().map((message) => message.body[3])).toEqual([
         'Aberta',
         '24 horas',
+        '6 horas',
         'Perdida: R$ 19,90 devolvidos ao comprador pelo MED',
       ]);
+      // Every alert names the order and its buyer as the e-mail does, with the amount and the deadline: the exact variables.
+      for (const message of toSeller()) {
+        expect(message.body.slice(0, 3)).toEqual([
+          `${order.public_ref} (${buyer.name})`,
+          'R$ 19,90',
+          `até ${formatExpiry(due)} (horário de Brasília)`,
+        ]);
+      }
+
+      // Another buyer's dispute, won: the alert names that buyer.
+      const other = await buyAndPay(running, { buyer: uniqueBuyer('Marta Quintela') });
+      await drainOutbox(running.server);
+      const opened = { ...dispute, disputeId: `wa-${other.order.charge_id}`, chargeId: other.order.charge_id };
+      await applyProviderDispute(running.server.orders, other.order.provider, opened);
+      await drainOutbox(running.server);
+      await applyProviderDispute(running.server.orders, other.order.provider, { ...opened, state: 'won', rawStatus: 'REJEITADA' });
+      await drainOutbox(running.server);
+      const won = toSeller().slice(-2);
+      expect(won.map((message) => message.body)).toEqual([
+        [`${other.order.public_ref} (${other.buyer.name})`, 'R$ 19,90', `até ${formatExpiry(due)} (horário de Brasília)`, 'Aberta'],
+        [
+          `${other.order.public_ref} (${other.buyer.name})`,
+          'R$ 19,90',
+          `até ${formatExpiry(due)} (horário de Brasília)`,
+          'Ganha: nada foi devolvido pelo MED',
+        ],
+      ]);
+      // The names go only to the seller's number, never into the log.
+      const log = running.server.logLines.map((entry) => entry.line).join('\n');
+      expect(log).toContain('whatsapp sent');
+      for (const name of [buyer.name, other.buyer.name]) expect(log).not.toContain(name);
     });
   });
 }

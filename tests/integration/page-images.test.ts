@@ -191,7 +191,7 @@ describe.skipIf(!siteBuilt).each(databases)('the seller uploads the page’s ima
     }
   });
 
-  it('refuses an image that does not decode whole: a JPEG cut short or filled with zeros, a HEIC cut short', async () => {
+  it('refuses an image that does not decode whole: a JPEG cut short or filled with zeros, a HEIC or WebP cut short or filled with zeros', async () => {
     const rows = await storedRows();
     const lettering =
       '<svg xmlns="http://www.w3.org/2000/svg" width="4900" height="3700"><text x="10" y="500" font-size="400">Lista</text></svg>';
@@ -200,6 +200,10 @@ describe.skipIf(!siteBuilt).each(databases)('the seller uploads the page’s ima
       .jpeg()
       .toBuffer();
     const heic = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/photo-with-location.heic'));
+    const webp = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#16a34a' } })
+      .composite([{ input: Buffer.from(lettering.replace('4900', '1600').replace('3700', '1000')) }])
+      .webp()
+      .toBuffer();
     const zeros = (bytes: Buffer, kept: number) => Buffer.concat([bytes.subarray(0, kept), Buffer.alloc(bytes.length - kept)]);
     const broken = [
       // 1 KB or 4 KB of the JPEG, then zeros: libvips alone decoded each as 4900 × 3700 stripes.
@@ -211,6 +215,13 @@ describe.skipIf(!siteBuilt).each(databases)('the seller uploads the page’s ima
       { bytes: heic.subarray(0, heic.length - 1), type: 'image/heic' },
       // Its mdat declared longer than the file holds.
       { bytes: heic.subarray(0, heic.length - 600), type: 'image/heic' },
+      // Cut and filled with zeros to the same size (a half-written file): libheif and libwebp decoded each as a grey or
+      // flat picture of the full size, with no error nor warning.
+      { bytes: zeros(heic, 1024), type: 'image/heic' },
+      { bytes: zeros(heic, Math.floor(heic.length / 2)), type: 'image/heic' },
+      { bytes: zeros(webp, 1024), type: 'image/webp' },
+      { bytes: zeros(webp, Math.floor(webp.length / 2)), type: 'image/webp' },
+      { bytes: zeros(webp, webp.length - 1024), type: 'image/webp' },
     ];
     for (const { bytes, type } of broken) {
       const answer = await upload(bytes, type);
@@ -220,8 +231,10 @@ describe.skipIf(!siteBuilt).each(databases)('the seller uploads the page’s ima
       );
     }
     expect(await storedRows()).toBe(rows);
-    // The whole JPEG is taken.
+    // The whole JPEG, HEIC and WebP are taken.
     expect((await upload(jpeg, 'image/jpeg')).status).toBe(200);
+    expect((await upload(heic, 'image/heic')).status).toBe(200);
+    expect((await upload(webp, 'image/webp')).status).toBe(200);
   });
 
   it('refuses a GIF with the reason, and a canvas too large to decode before decoding it', async () => {

@@ -106,7 +106,7 @@ describe('Efí: MED infractions', () => {
     const { txid, endToEndId } = await paidCharge(2980);
     const due = clock + 3 * DAY;
     const id = bank.openInfraction(txid, { prazoFinalizacao: due, payer: { nome: 'Maria Silva', documento: '12345678909' } });
-    const disputes = await efi.disputes!.list!(dayRange());
+    const disputes = (await efi.disputes!.list!(dayRange())).disputes;
     expect(disputes).toEqual<ProviderDispute[]>([
       {
         disputeId: id,
@@ -134,14 +134,14 @@ describe('Efí: MED infractions', () => {
       if (status !== 'ABERTA') bank.setInfractionStatus(id, status);
       ids.set(id, states[status]);
     }
-    const disputes = await efi.disputes!.list!(dayRange());
+    const disputes = (await efi.disputes!.list!(dayRange())).disputes;
     expect(new Map(disputes.map((dispute) => [dispute.disputeId, dispute.state]))).toEqual(ids);
   });
 
   it('reads every page of a long list', async () => {
     const { txid } = await paidCharge(1990);
     for (let index = 0; index < 23; index++) bank.openInfraction(txid, { prazoFinalizacao: clock + DAY });
-    const disputes = await efi.disputes!.list!(dayRange());
+    const disputes = (await efi.disputes!.list!(dayRange())).disputes;
     expect(new Set(disputes.map((dispute) => dispute.disputeId))).toEqual(new Set(bank.infracoes.keys()));
     expect(bank.requests.filter((request) => request.path.startsWith('/v2/gn/infracoes'))).toHaveLength(3);
   });
@@ -164,19 +164,19 @@ describe('Efí: MED infractions', () => {
   it('sends the defence once as a rejection with its justificativa; a second is already sent, a late one too late', async () => {
     const { txid } = await paidCharge(2980);
     const id = bank.openInfraction(txid, { prazoFinalizacao: clock + 2 * DAY });
-    const [dispute] = await efi.disputes!.list!(dayRange());
+    const [dispute] = (await efi.disputes!.list!(dayRange())).disputes;
     const text = `O comprador recebeu o acesso em 02/03/2026 e abriu a área de membros 3 vezes. ${'x'.repeat(3000)}`;
     expect(await efi.disputes!.defend!(dispute!, { text, pdf: null })).toEqual({ kind: 'sent' });
     expect(bank.defences).toEqual([{ idInfracao: id, analise: 'rejeitado', justificativa: text.slice(0, MAX_DEFENCE_CHARS) }]);
     expect(efi.disputes!.maxDefenceChars).toBe(MAX_DEFENCE_CHARS);
     expect(await efi.disputes!.defend!(dispute!, { text, pdf: null })).toEqual({ kind: 'already_sent' });
     expect(bank.defences).toHaveLength(1);
-    const [listedAgain] = await efi.disputes!.list!(dayRange());
+    const [listedAgain] = (await efi.disputes!.list!(dayRange())).disputes;
     expect(listedAgain!.state).toBe('defending');
 
     const late = await paidCharge(1990);
     bank.openInfraction(late.txid, { prazoFinalizacao: clock + DAY });
-    const lateDispute = (await efi.disputes!.list!(dayRange())).find((found) => found.endToEndId === late.endToEndId)!;
+    const lateDispute = (await efi.disputes!.list!(dayRange())).disputes.find((found) => found.endToEndId === late.endToEndId)!;
     clock += DAY + 60_000;
     expect(await efi.disputes!.defend!(lateDispute, { text: 'Defesa', pdf: null })).toEqual({ kind: 'too_late' });
     expect(bank.defences).toHaveLength(1);
@@ -185,7 +185,7 @@ describe('Efí: MED infractions', () => {
   it('throws an error naming the defence call for any other refusal', async () => {
     const { txid } = await paidCharge(2980);
     bank.openInfraction(txid, { prazoFinalizacao: clock + DAY });
-    const [dispute] = await efi.disputes!.list!(dayRange());
+    const [dispute] = (await efi.disputes!.list!(dayRange())).disputes;
     bank.script('POST', '/v2/gn/infracoes/', {
       kind: 'status',
       status: 500,
@@ -430,7 +430,9 @@ describe('Woovi: dispute webhooks, reads and evidence', () => {
     await standIn.endDispute(payments[0]!.chargeId, 'ACCEPTED');
     await standIn.endDispute(payments[1]!.chargeId, 'REJECTED');
     const now = Date.now();
-    const listed = await woovi.disputes!.list!({ from: now - 30 * DAY, to: now + 1000 });
+    const read = await woovi.disputes!.list!({ from: now - 30 * DAY, to: now + 1000 });
+    expect(read.resumeAt).toBeNull();
+    const listed = read.disputes;
 
     expect(listed).toHaveLength(12);
     expect(new Set(listed.map((dispute) => dispute.disputeId))).toEqual(new Set(payments.map((payment) => payment.endToEndId)));
@@ -452,13 +454,14 @@ describe('Woovi: dispute webhooks, reads and evidence', () => {
     expect((event as { dispute: ProviderDispute }).dispute.disputeId).toBe(payments[11]!.endToEndId);
 
     const pages = standIn.requests.filter((request) => request.method === 'GET' && request.path === '/api/v1/dispute');
-    expect(pages.map((request) => request.query.skip ?? '0')).toEqual(['0', '10']);
+    // Woovi's largest page (100): the 12 in one request.
+    expect(pages.map((request) => [request.query.skip ?? '0', request.query.limit])).toEqual([['0', '100']]);
     expect(pages[0]!.query).toMatchObject({
       start: new Date(Math.floor((now - 30 * DAY) / 1000) * 1000).toISOString().replace('.000Z', 'Z'),
       end: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
     });
     // A window before the disputes were opened lists none.
-    expect(await woovi.disputes!.list!({ from: now - 30 * DAY, to: now - 29 * DAY })).toEqual([]);
+    expect((await woovi.disputes!.list!({ from: now - 30 * DAY, to: now - 29 * DAY })).disputes).toEqual([]);
   });
 
   it('a list Woovi refuses says what to fix: the scope it names (403), the AppID (401); no answer and a reply that is no list throw too', async () => {

@@ -50,6 +50,7 @@ import { disputeReturnedMigration } from './migrations/0061-dispute-returned.ts'
 import { memberPageOpeningsMigration } from './migrations/0062-member-page-openings.ts';
 import { pageVersionVisitorsMigration } from './migrations/0063-page-version-visitors.ts';
 import { pixReturnedMigration } from './migrations/0067-pix-returned.ts';
+import { disputeListResumeMigration } from './migrations/0068-dispute-list-resume.ts';
 import { backgroundReadsMigration } from './migrations/0069-background-reads.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
 import type { Database } from './schema.ts';
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '0062_member_page_openings': memberPageOpeningsMigration,
   '0063_page_version_visitors': pageVersionVisitorsMigration,
   '0067_pix_returned': pixReturnedMigration,
+  '0068_dispute_list_resume': disputeListResumeMigration,
   '0069_background_reads': backgroundReadsMigration,
 };
 

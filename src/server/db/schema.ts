@@ -531,6 +531,10 @@ export interface DisputePollsTable {
   next_poll_at: number;
   /** An instance reading the list holds it until then; a crash frees it once that passes. */
   claimed_until: number | null;
+  /** A range read in part (the poll's requests spent first) and the provider's position in it; null when none (migration 0068). */
+  resume_from: number | null;
+  resume_to: number | null;
+  resume_at: number | null;
 }
 
 /** Each provider's background reads, one row per kind (migration 0069); only background-reads/ reads and writes it. */

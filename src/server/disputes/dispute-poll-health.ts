@@ -18,7 +18,7 @@ export function describePolls(polls: ProviderPoll[]): DisputePollReply {
     const name = nameOf(poll.provider);
     if (poll.outcome === 'failed') return { provider: poll.provider, ok: false, message: copy.failed(name, poll.error ?? copy.unreadable) };
     if (poll.outcome === 'busy') return { provider: poll.provider, ok: true, message: copy.busy(name) };
-    return { provider: poll.provider, ok: true, message: copy.polledOk(name, poll.disputes) };
+    return { provider: poll.provider, ok: true, message: copy.polledOk(name, poll.disputes, poll.more === true) };
   });
   return { ok: providers.every((entry) => entry.ok), providers };
 }

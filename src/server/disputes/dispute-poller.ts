@@ -1,17 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Payments } from '../gateway/payments.ts';
-import type { ProviderDispute, ProviderId } from '../gateway/pix-provider.ts';
+import type { DisputeListRange, ProviderDispute, ProviderId } from '../gateway/pix-provider.ts';
 import type { Logger } from '../lib/logger.ts';
 import { disputePollAlert as pollCopy } from '../../content/disputes.ts';
 import { GatewayError } from '../gateway/types.ts';
 import { describeReadFailure, type ReadFailure } from '../gateway/read-failure.ts';
 import { readFailed, readsPausedUntil, readSucceeded } from '../background-reads/background-reads.ts';
-import { claimDisputePoll, completeDisputePoll, releaseDisputePoll } from './dispute-poll-repository.ts';
+import { claimDisputePoll, completeDisputePoll, releaseDisputePoll, resumeDisputePollLater } from './dispute-poll-repository.ts';
 
 /** Efí has no infraction webhook and Woovi's may be lost, so lists are polled (docs/disputes.md); FOLLOW_MS is reread: the windows may not see changes. */
 
-/** Read again at every poll: an infraction is analysed within days, and its money returned within 11 days of that. */
+/**
+ * Read again at every poll unless the provider says how far back (Woovi's list, by creation date, over the MED's 80 days):
+ * an infraction is analysed within days, and its money returned within 11 days of that.
+ */
 export const FOLLOW_MS = 30 * 24 * 60 * 60_000;
 /** Each window reaches back over the end of the last, so a dispute stamped at its edge is not lost. */
 export const OVERLAP_MS = 5 * 60_000;
@@ -35,6 +38,8 @@ export interface ProviderPoll {
   provider: ProviderId;
   outcome: 'polled' | 'busy' | 'not_due' | 'failed';
   disputes: number;
+  /** Read in part: the rest of the list at the next polls. */
+  more?: boolean;
   error?: string;
 }
 
@@ -72,10 +77,15 @@ async function pollProvider(
     return { provider: provider.id, outcome: 'not_due', disputes: 0 };
   const claim = await claimDisputePoll(deps.db, provider.id, now, claimedUntil, anyTime);
   if (!claim) return { provider: provider.id, outcome: anyTime ? 'busy' : 'not_due', disputes: 0 };
-  const from = Math.min(now - FOLLOW_MS, claim.polledTo === null ? now - FOLLOW_MS : claim.polledTo - OVERLAP_MS);
+  const follow = provider.disputes!.followMs ?? FOLLOW_MS;
+  // A range read in part goes on where it stopped, its end unchanged; otherwise a new one, up to now.
+  const range: DisputeListRange = claim.resume
+    ? { from: claim.resume.from, to: claim.resume.to, resumeAt: claim.resume.at }
+    : { from: Math.min(now - follow, claim.polledTo === null ? now - follow : claim.polledTo - OVERLAP_MS), to: now };
   let disputes: ProviderDispute[];
+  let resumeAt: number | null;
   try {
-    disputes = await provider.disputes!.list!({ from, to: now });
+    ({ disputes, resumeAt } = await provider.disputes!.list!(range));
   } catch (error) {
     // The window is not marked read: the next poll reads it again.
     await releaseDisputePoll(deps.db, provider.id, claimedUntil, nextPollAt);
@@ -107,7 +117,13 @@ async function pollProvider(
     await pollFailed(deps, provider.id, now, said);
     return { provider: provider.id, outcome: 'failed', disputes: disputes.length, error: said };
   }
-  await completeDisputePoll(deps.db, provider.id, claimedUntil, now, nextPollAt);
+  if (resumeAt !== null) {
+    // The poll's requests were spent before the list's end: the next tick (at most a minute away) reads on from there.
+    await resumeDisputePollLater(deps.db, provider.id, claimedUntil, { from: range.from, to: range.to, at: resumeAt }, now);
+    await readSucceeded(deps.db, provider.id, 'disputes', now);
+    return { provider: provider.id, outcome: 'polled', disputes: disputes.length, more: true };
+  }
+  await completeDisputePoll(deps.db, provider.id, claimedUntil, range.to, nextPollAt);
   await readSucceeded(deps.db, provider.id, 'disputes', now);
   return { provider: provider.id, outcome: 'polled', disputes: disputes.length };
 }

@@ -96,10 +96,28 @@ export interface ProviderDispute {
 /** `already_sent`: the provider's 409; `too_late`: its 422 (Efí), the deadline passed. */
 export type DefenceOutcome = { kind: 'sent' } | { kind: 'already_sent' } | { kind: 'too_late' };
 
+export interface DisputeListRange {
+  from: number;
+  to: number;
+  /** The provider's position in this range where an earlier read stopped (DisputeListRead.resumeAt); absent from the start. */
+  resumeAt?: number | null;
+}
+
+export interface DisputeListRead {
+  disputes: ProviderDispute[];
+  /** Where the next read of the same range goes on, its requests spent before the list's end; null once read to the end. */
+  resumeAt: number | null;
+}
+
 /** What a provider exposes of its disputes beyond a charge's read; each part absent where undocumented. */
 export interface ProviderDisputes {
-  /** Disputes opened or changed in [from, to): polled every DISPUTES_POLL_SECONDS (Efí has no infraction webhook; Woovi's may be lost). */
-  list?(range: { from: number; to: number }): Promise<ProviderDispute[]>;
+  /**
+   * Disputes opened or changed in [from, to): polled every DISPUTES_POLL_SECONDS (Efí has no infraction webhook; Woovi's may
+   * be lost). A bounded number of requests each time: `resumeAt` goes on from where the last read of the same range stopped.
+   */
+  list?(range: DisputeListRange): Promise<DisputeListRead>;
+  /** How far back each poll reads the list; the poller's FOLLOW_MS when absent. */
+  readonly followMs?: number;
   /**
    * Sends the seller's defence through the provider's own channel (Efí's `defesa`, Woovi's evidence); throws GatewayError.
    * `pdfUrl`: where the provider can download the evidence PDF itself (Woovi's evidence takes a public URL, not a file).

@@ -142,7 +142,8 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     id: profile.id,
     capabilities,
     disputes: {
-      list: (range) => listInfractions(client, range),
+      // Efí's list is read whole at each poll (up to its page bound): nothing to resume.
+      list: async (range) => ({ disputes: await listInfractions(client, range), resumeAt: null }),
       defend: (dispute, defence) => defendInfraction(client, dispute, defence.text),
       maxDefenceChars: MAX_DEFENCE_CHARS,
     },

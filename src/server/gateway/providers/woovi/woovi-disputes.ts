@@ -9,7 +9,7 @@
  */
 import { wooviCopy } from '../../../../content/providers.ts';
 import { refundErrorDetail } from '../../errors.ts';
-import type { DefenceOutcome, ProviderDispute } from '../../pix-provider.ts';
+import type { DefenceOutcome, DisputeListRange, DisputeListRead, ProviderDispute } from '../../pix-provider.ts';
 import { TransportFailure } from '../../transport.ts';
 import { GatewayError, type GatewayErrorKind } from '../../types.ts';
 import { pathId, type WooviApi, type WooviReply } from './woovi-api.ts';
@@ -57,8 +57,18 @@ export async function readDispute(api: WooviApi, endToEndId: string, kind: Gatew
   return dispute;
 }
 
-/** Far more pages than a shop's 30 days of disputes fill, and a bound on a list that never ends. */
-const MAX_LIST_PAGES = 50;
+/**
+ * Requests per poll: 10 pages of 100 disputes each. A longer list is read on at the next polls from where this one stopped
+ * (`resumeAt`, Woovi's `skip`), so no poll sends more than this however many disputes there are.
+ */
+export const MAX_LIST_PAGES = 10;
+/** Woovi's largest page ("O endpoint limita a 100 … por request", `transaction/transaction-how-to-paginate-api`). */
+export const LIST_PAGE_SIZE = 100;
+/**
+ * The list is filtered by when each dispute was created, so each poll reads back over the MED's 80 days (a buyer may
+ * contest that long after paying) and every dispute still open or changing in them is seen again.
+ */
+export const LIST_FOLLOW_MS = 80 * 24 * 60 * 60_000;
 /** The scope Woovi's 403 names when the application lacks it. */
 const LIST_SCOPE = 'DISPUTE_GET_LIST';
 
@@ -84,15 +94,18 @@ function listFailure(reply?: WooviReply): GatewayError {
 }
 
 /**
- * Every dispute Woovi lists in [from, to), page by page. Each is keyed by its payment's end-to-end id, as the webhook's
- * is (`providerDispute`), so the poll and the webhook record one dispute; one without that id cannot be tied to a payment.
+ * The disputes Woovi lists in [from, to), page by page, newest first, from `resumeAt` (a `skip`) on; at most MAX_LIST_PAGES
+ * requests, then `resumeAt` says where the next read of the same range goes on. The range's end stays fixed while it is
+ * resumed, so disputes opened meanwhile do not shift the pages. Each is keyed by its payment's end-to-end id, as the
+ * webhook's is (`providerDispute`), so the poll and the webhook record one dispute; one without that id cannot be tied to a
+ * payment.
  */
-export async function listDisputes(api: WooviApi, range: { from: number; to: number }): Promise<ProviderDispute[]> {
+export async function listDisputes(api: WooviApi, range: DisputeListRange): Promise<DisputeListRead> {
   const query = { start: rfc3339(Math.floor(range.from / 1000) * 1000), end: rfc3339(Math.ceil(range.to / 1000) * 1000) };
   const disputes: ProviderDispute[] = [];
-  let skip: number | null = 0;
+  let skip: number | null = range.resumeAt ?? 0;
   for (let fetched = 0; skip !== null && fetched < MAX_LIST_PAGES; fetched++) {
-    const params = new URLSearchParams(query);
+    const params = new URLSearchParams({ ...query, limit: String(LIST_PAGE_SIZE) });
     if (skip > 0) params.set('skip', String(skip));
     let reply: WooviReply;
     try {
@@ -108,7 +121,7 @@ export async function listDisputes(api: WooviApi, range: { from: number; to: num
     }
     skip = page.nextSkip;
   }
-  return disputes;
+  return { disputes, resumeAt: skip };
 }
 
 /** One document, the PDF at `pdfUrl`; a 400 for an accepted dispute means too late. The route's `id` is read, else the end-to-end id. */

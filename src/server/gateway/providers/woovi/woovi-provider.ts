@@ -2,7 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import type { PixProvider, ProviderCapabilities, ProviderEvent, WebhookRequest } from '../../pix-provider.ts';
 import { createWooviApi, pathId, type WooviApi, type WooviApiOptions, type WooviReply } from './woovi-api.ts';
 import { cancelCharge, createCharge, findCharge, getCharge } from './woovi-charges.ts';
-import { listDisputes, MAX_EVIDENCE_DESCRIPTION, providerDispute, readDispute, submitEvidence } from './woovi-disputes.ts';
+import { listDisputes, LIST_FOLLOW_MS, MAX_EVIDENCE_DESCRIPTION, providerDispute, readDispute, submitEvidence } from './woovi-disputes.ts';
 import { readError } from './woovi-errors.ts';
 import { isNotFound, parseTransactionReply } from './woovi-parse.ts';
 import { getRefund, refund } from './woovi-refunds.ts';
@@ -78,6 +78,7 @@ export function createWooviProvider(settings: WooviSettings, options: WooviApiOp
     // Disputes arrive by webhook and with each paid charge's read; the list is polled too, so a lost webhook is found.
     disputes: {
       list: (range) => listDisputes(api, range),
+      followMs: LIST_FOLLOW_MS,
       chargeOfPayment: async (endToEndId) => {
         const found = await chargeOfPayment(api, endToEndId);
         return found.kind === 'charge' ? found.chargeId : null;
