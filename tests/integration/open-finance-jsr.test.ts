@@ -303,6 +303,42 @@ for (const database of databases) {
       expect(returnsOf(refused.identificadorPagamento)).toEqual([]);
     });
 
+    it("saving the vínculo and tapping again while the add-on's payment waits at the bank spend none of the checkout's hourly budget", async () => {
+      const { order, viewKey } = await paidAtTheBank('Iara Reuso');
+      // One buyer, one address: the checkout's 10 an hour are per address.
+      const from = fetchFrom(newClientAddress());
+      const post = (path: string, body: unknown) =>
+        from(`${rig.server.url}/api/orders/${order.id}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Order-Key': viewKey },
+          body: JSON.stringify(body),
+        });
+      // "Salvar para pagar com biometria", tapped more than the hour's ten: the same vínculo waiting at the bank each time.
+      const saves = [];
+      for (let tap = 0; tap < 12; tap++) saves.push(await post('/vinculo', {}));
+      expect(saves.map((reply) => reply.status)).toEqual(Array(12).fill(200));
+      expect(
+        new Set(await Promise.all(saves.map(async (reply) => ((await reply.json()) as { redirectUri: string }).redirectUri))).size,
+      ).toBe(1);
+      await atTheBank(rig, [...rig.bank.links.values()].at(-1)!.identificador, true);
+
+      // The one tap: a new add-on order and its payment at the bank spend one; tapping again while it waits, nothing.
+      const { addonOffer } = await status(order.id, viewKey);
+      const jsrPayments = () => [...rig.bank.payments.values()].filter((held) => held.jsr).length;
+      const before = jsrPayments();
+      const taps = [];
+      for (let tap = 0; tap < 12; tap++) taps.push(await post('/addon/biometria', { offerVersion: addonOffer!.version }));
+      expect(taps.map((reply) => reply.status)).toEqual(Array(12).fill(200));
+      expect(jsrPayments()).toBe(before + 1);
+      // Nine of the hour's ten are left: after each refusal at the bank, a new payment there spends one, up to the tenth.
+      for (let more = 0; more < 9; more++) {
+        await atTheBank(rig, lastPayment().identificadorPagamento, false);
+        expect((await post('/addon/biometria', {})).status).toBe(200);
+      }
+      await atTheBank(rig, lastPayment().identificadorPagamento, false);
+      expect((await post('/addon/biometria', {})).status).toBe(429);
+    });
+
     it('a vínculo refused at the bank is not saved: the order offers saving again, and the add-on has no one-tap', async () => {
       const { viewKey, order } = await paidAtTheBank('Davi Lacerda');
       const { location } = await saveLink(order.id, viewKey, false);

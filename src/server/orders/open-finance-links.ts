@@ -11,7 +11,7 @@ import {
 } from '../gateway/providers/efi/open-finance-client.ts';
 import { readOpenFinanceReturn } from '../gateway/providers/efi/open-finance-webhook.ts';
 import type { Database, OpenFinanceLinksTable } from '../db/schema.ts';
-import { acceptAddonOffer, type AddonResult } from './addon-offer.ts';
+import { acceptAddonOffer, type AddonResult, type ChargeBudget } from './addon-offer.ts';
 import { findOrderById } from './order-lookup.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import type { OrderRow } from './orders-repository.ts';
@@ -47,10 +47,13 @@ export async function bankLinkView(deps: OrdersDeps, order: OrderRow): Promise<B
   return paid && (await offersBiometrics(deps, api, paid.participant_id)) ? 'can_save' : null;
 }
 
-type SaveResult = { kind: 'started'; redirectUri: string } | { kind: 'not_offered' } | { kind: 'failed' };
+type SaveResult = { kind: 'started'; redirectUri: string } | { kind: 'not_offered' } | { kind: 'failed' } | { kind: 'too_many_attempts' };
 
-/** "Salvar para pagar com biometria": a vínculo at the bank the order was paid with, for the order's CPF. */
-export async function startSavingLink(deps: OrdersDeps, api: OpenFinanceApi, order: OrderRow): Promise<SaveResult> {
+/**
+ * "Salvar para pagar com biometria": a vínculo at the bank the order was paid with, for the order's CPF. The one still
+ * waiting at the bank is handed back for nothing; only a new one at Efí spends `budget`.
+ */
+export async function startSavingLink(deps: OrdersDeps, api: OpenFinanceApi, order: OrderRow, budget: ChargeBudget): Promise<SaveResult> {
   if ((await bankLinkView(deps, order)) !== 'can_save' || !order.buyer_document) return { kind: 'not_offered' };
   const paid = await paidInBankApp(deps, order);
   if (!paid) return { kind: 'not_offered' };
@@ -64,6 +67,7 @@ export async function startSavingLink(deps: OrdersDeps, api: OpenFinanceApi, ord
     if (!held) break;
     if (held.state === 'pending') return { kind: 'started', redirectUri: held.redirect_uri };
   }
+  if (!(await budget())) return { kind: 'too_many_attempts' };
   const idempotencyKey = `link:${order.id}:${attempt}`;
   try {
     const started = await createOpenFinanceLink(api, { cpf: order.buyer_document, participantId: paid.participant_id, idempotencyKey });
@@ -156,24 +160,32 @@ async function endedAtBank(deps: OrdersDeps, api: OpenFinanceApi, link: LinkRow)
   return ended;
 }
 
-/** "Quero adicionar" with a vínculo: the add-on order as without one, then its JSR payment; it settles like any other. */
+/**
+ * "Quero adicionar" with a vínculo: the add-on order as without one, then its JSR payment; it settles like any other.
+ * `budget` is spent once, and only by something new: a new add-on order or a new payment at the bank. The add-on
+ * order still on and its payment waiting at the bank are handed back for nothing.
+ */
 export async function payAddonByLink(
   deps: OrdersDeps,
   api: OpenFinanceApi,
   parent: OrderRow,
-  offerVersion?: number,
+  offerVersion: number | undefined,
+  budget: ChargeBudget,
 ): Promise<OneTapResult> {
   const link = await activeLinkOf(deps.db, parent.buyer_email);
   if (!link) return { kind: 'not_linked' };
   const ended = await endedAtBank(deps, api, link);
   if (ended) return { kind: 'link_ended', reason: ended };
-  const accepted = await acceptAddonOffer(deps, parent, offerVersion);
+  let spent = false;
+  const spendOnce: ChargeBudget = async () => (spent ||= await budget());
+  const accepted = await acceptAddonOffer(deps, parent, offerVersion, spendOnce);
   if (accepted.kind !== 'created') return accepted;
   const addon = await findOrderById(deps.db, accepted.order.orderId);
   if (addon?.status === 'paid' || addon?.status === 'reversed') return { kind: 'unavailable' };
   if (addon?.status !== 'pending') return accepted;
   const next = await pendingOrNextAttempt(deps, (attempt) => `jsr:${addon.id}:${attempt}`);
   if ('redirectUri' in next) return { kind: 'bank', ...next };
+  if (!(await spendOnce())) return { kind: 'too_many_attempts' };
   const { idempotencyKey } = next;
   try {
     const started = await startOpenFinanceLinkedPayment(api, {
