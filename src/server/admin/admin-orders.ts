@@ -100,7 +100,7 @@ export async function loadOrderDetail(
   if (!order) return undefined;
   const [postbacks, emails, audit, opens, refund, addons] = await Promise.all([
     listOrderPostbacks(db, orderId),
-    listOrderMessages(db, orderId, emailKindsOf(kinds)),
+    listOrderMessages(db, orderId, timelineKindsOf(kinds)),
     listAudit(db, { orderId, limit: 100, exceptActions: ['view_order', 'view_order_whatsapp'] }),
     listLatestMemberPageOpens(db, orderId, 100),
     loadAdminRefund(db, orderId),
@@ -180,6 +180,11 @@ export async function revokeAccess(db: Kysely<Database>, input: { orderId: strin
 /** The outbox kinds sent by e-mail, exact and families (subscribers.ts's table). */
 export function emailKindsOf(kinds: OutboxKinds): string[] {
   return kinds.kindsWhere((handler) => handler.channel === 'e-mail');
+}
+
+/** The outbox kinds with steps on the order's timeline: the e-mails, and the return of a payment made twice. */
+function timelineKindsOf(kinds: OutboxKinds): string[] {
+  return kinds.kindsWhere((handler) => handler.facts?.timeline != null);
 }
 
 /** An e-mail's step in its kind's words; a step its words leave out (a PIX reminder still waiting) is not shown. */
