@@ -232,6 +232,17 @@ export const admin = {
     medPartNote: 'parte do PIX devolvida ao pagador pelo banco; o acesso continua',
     timeline: 'Linha do tempo',
     failure: 'Motivo da falha',
+    /** The buyer's vínculo for "Pix por biometria", as last read at Efí. */
+    bankLink: {
+      title: 'Pagamento por biometria',
+      state: {
+        active: (bank: string) => `Conta em ${bank} vinculada (ativa na última leitura da Efí)`,
+        pending: (bank: string) => `Vínculo com ${bank} aguardando a aprovação do comprador no banco`,
+        revoked: (bank: string) => `Vínculo com ${bank} cancelado no banco do comprador`,
+        expired: (bank: string) => `Vínculo com ${bank} vencido no banco do comprador`,
+      },
+      someBank: 'banco não informado pela Efí',
+    },
     /** The order's WhatsApp (docs/whatsapp.md#the-console): consent, the messages, and the wa.me button. */
     whatsapp: {
       title: 'WhatsApp',

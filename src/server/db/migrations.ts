@@ -49,6 +49,7 @@ import { disputePollHealthMigration } from './migrations/0060-dispute-poll-healt
 import { disputeReturnedMigration } from './migrations/0061-dispute-returned.ts';
 import { memberPageOpeningsMigration } from './migrations/0062-member-page-openings.ts';
 import { pageVersionVisitorsMigration } from './migrations/0063-page-version-visitors.ts';
+import { openFinanceLinkExpiryMigration } from './migrations/0066-open-finance-link-expiry.ts';
 import { pixReturnedMigration } from './migrations/0067-pix-returned.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
 import type { Database } from './schema.ts';
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '0061_dispute_returned': disputeReturnedMigration,
   '0062_member_page_openings': memberPageOpeningsMigration,
   '0063_page_version_visitors': pageVersionVisitorsMigration,
+  '0066_open_finance_link_expiry': openFinanceLinkExpiryMigration,
   '0067_pix_returned': pixReturnedMigration,
 };
 

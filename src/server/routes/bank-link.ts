@@ -88,7 +88,9 @@ export const bankLinkMemberRoutes = new Hono<AppEnv>()
         })
       : [];
     const bank = banks.find((entry) => entry.id === link.participantId)?.name ?? copy.api.someBank;
-    return sendReply(c, 'GET', link.ended ? { bank, ended: link.ended } : { bank });
+    const { state } = link;
+    if (state === 'revoked' || state === 'expired') return sendReply(c, 'GET', { bank, ended: state });
+    return sendReply(c, 'GET', state === 'active' ? { bank } : { bank, state });
   })
   .post('/remover', async (c) => {
     c.header('Cache-Control', 'no-store');
