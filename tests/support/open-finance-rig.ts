@@ -111,9 +111,9 @@ export async function startOpenFinanceRig(db: TestDb, extraEnv: Record<string, s
     standIns: async (now) => {
       const efi = await startEfiStandIn();
       const env = efi.env();
-      // The bank keeps the rig's clock: a vínculo's `dataExpiracao` passes as the server's time does.
+      // A vínculo's `dataExpiracao` passes at the bank as the server's time does.
       const bank = new EfiOpenFinanceStandIn({
-        now,
+        consentNow: now,
         pki: efi.pki,
         clientId: env.EFI_CLIENT_ID!,
         clientSecret: env.EFI_CLIENT_SECRET!,
