@@ -232,6 +232,17 @@ export const admin = {
     medPartNote: 'parte do PIX devolvida ao pagador pelo banco; o acesso continua',
     timeline: 'Linha do tempo',
     failure: 'Motivo da falha',
+    /** The buyer's vínculo for "Pix por biometria", as last read at Efí. */
+    bankLink: {
+      title: 'Pagamento por biometria',
+      state: {
+        active: (bank: string) => `Conta em ${bank} vinculada (ativa na última leitura da Efí)`,
+        pending: (bank: string) => `Vínculo com ${bank} aguardando a aprovação do comprador no banco`,
+        revoked: (bank: string) => `Vínculo com ${bank} cancelado no banco do comprador`,
+        expired: (bank: string) => `Vínculo com ${bank} vencido no banco do comprador`,
+      },
+      someBank: 'banco não informado pela Efí',
+    },
     /** The order's WhatsApp (docs/whatsapp.md#the-console): consent, the messages, and the wa.me button. */
     whatsapp: {
       title: 'WhatsApp',
@@ -552,6 +563,7 @@ export const admin = {
       webhooks: 'Webhooks (WEBHOOK_URL)',
       conversions: 'Conversões pelo servidor (Meta, GA4)',
       capacity: 'Vagas e fim da oferta',
+      bankReturns: 'Devoluções de pagamentos em dobro',
     } as Record<string, string>,
     detail: {
       sandbox: 'Modo de demonstração (gateway de teste)',
@@ -592,6 +604,8 @@ export const admin = {
       trackersOff: 'Nenhum ligado',
       capacity: (left: string, ends: string) => `${left}; oferta até ${ends}`,
       capacityFull: 'Vagas esgotadas neste mês',
+      bankReturns: (orders: string[]) =>
+        `${formatCount(orders.length, { one: 'devolução recusada', other: 'devoluções recusadas' })} pelo provedor do pagamento no app do banco, de um comprador que pagou duas vezes (pedidos ${orders.join(', ')})`,
       deliveries: (target: string, retrying: number, givenUp: number) =>
         retrying === 0 && givenUp === 0 ? `Entregando para ${target}` : `${target}: ${retrying} tentando de novo, ${givenUp} sem entrega`,
     },
@@ -611,6 +625,8 @@ export const admin = {
       trackers: 'Defina GA_ID, META_PIXEL_ID ou CLARITY_ID para medir suas campanhas.',
       capacity: 'Aumente MONTHLY_CAPACITY ou ajuste OFFER_ENDS_AT.',
       webhooks: 'Confira se WEBHOOK_URL está no ar e responde 2xx; depois use “Tentar de novo” abaixo.',
+      bankReturns:
+        'A loja pede a devolução de novo sozinha, sem devolver duas vezes. Abra o pedido para ver o motivo que o provedor deu e confira o pagamento no painel dele (Open Finance); se ele não puder ser devolvido, devolva à mão e use “Marcar como reembolsado”.',
       conversions: 'Confira META_CAPI_TOKEN e GA_API_SECRET; depois use “Tentar de novo” abaixo.',
     },
     fields: { name: 'nome', document: 'CPF/CNPJ', address: 'endereço' },
@@ -646,6 +662,12 @@ export const emailTimeline = {
     queued: 'Aviso de pagamento em dobro na fila',
     sent: 'Aviso ao comprador: o pagamento no app do banco foi devolvido',
     failed: 'Falha ao avisar o comprador do pagamento devolvido',
+  },
+  /** Not an e-mail: the return of the bank-app payment of an order paid twice, asked again while the provider refuses it. */
+  bankReturnRetry: {
+    queued: 'Devolução do pagamento no app do banco recusada ou sem resposta: nova tentativa agendada',
+    sent: 'Devolução do pagamento no app do banco pedida de novo e aceita',
+    failed: 'Devolução do pagamento no app do banco recusada de novo; a loja segue tentando',
   },
   duplicateAlert: {
     queued: 'Alerta de pagamento duplicado na fila',

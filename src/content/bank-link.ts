@@ -8,6 +8,9 @@ export const bankLink = {
     sending: 'Abrindo seu banco…',
     saved: 'Pronto: sua conta está vinculada. A oferta abaixo é paga só com a sua confirmação no app do banco.',
     refused: 'A conta não foi vinculada. Você pode pagar com o código PIX normalmente.',
+    /** Efí could not be asked whether the vínculo is still usable: never "Pronto". */
+    unconfirmed:
+      'Não conseguimos confirmar agora com o seu banco se a sua conta continua vinculada. Por isso, o adicional abaixo é pago com o código PIX. Tente recarregar a página em alguns minutos.',
   },
   /** Under "Quero adicionar" when the buyer has a vínculo. */
   oneTap: {
@@ -33,6 +36,10 @@ export const bankLink = {
       expired: (bank: string) =>
         `O vínculo da sua conta em ${bank} com esta loja venceu no seu banco: não dá mais para pagar com biometria.`,
     },
+    pending: (bank: string) =>
+      `O vínculo da sua conta em ${bank} com esta loja ainda espera a sua aprovação no app do banco: até lá, não dá para pagar com biometria.`,
+    unconfirmed: (bank: string) =>
+      `Não conseguimos confirmar agora com o seu banco se a sua conta em ${bank} continua vinculada a esta loja. Tente de novo em alguns minutos.`,
   },
   /** The API's answers. */
   api: {
@@ -44,6 +51,8 @@ export const bankLink = {
         'O seu banco informou que o vínculo com esta loja foi cancelado, então não dá para pagar com biometria. Pague o adicional com o código PIX abaixo.',
       expired:
         'O vínculo da sua conta com esta loja venceu no seu banco, então não dá para pagar com biometria. Pague o adicional com o código PIX abaixo.',
+      unconfirmed:
+        'Não conseguimos confirmar agora com o seu banco que o vínculo com esta loja continua ativo, então não dá para pagar com biometria. Pague o adicional com o código PIX abaixo.',
     },
     failed: 'Não foi possível falar com o seu banco agora. Tente de novo em instantes.',
     notRemoved: 'Não foi possível remover o vínculo no banco agora. Tente de novo em instantes.',

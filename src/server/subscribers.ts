@@ -32,6 +32,8 @@ const GA4: RetryPolicy = { baseBackoffMs: 30_000, maxBackoffMs: HOUR, giveUpAfte
 const WHATSAPP: RetryPolicy = { baseBackoffMs: 30_000, maxBackoffMs: 10 * MINUTE, giveUpAfterMs: DAY };
 /** A `pending_refund` may take days; the reconciler re-reads paid orders after. */
 const GATEWAY: RetryPolicy = { baseBackoffMs: 10_000, maxBackoffMs: 15 * MINUTE, giveUpAfterMs: 3 * DAY };
+/** Money the buyer paid twice: asked again for a week, then parked in Saúde for the seller ("Tentar de novo"). */
+const BANK_RETURN: RetryPolicy = { baseBackoffMs: 30_000, maxBackoffMs: HOUR, giveUpAfterMs: 7 * DAY };
 
 type Subscriber = (wiring: EventWiring) => void;
 type Row = [
@@ -88,6 +90,7 @@ export const SUBSCRIBERS: readonly Row[] = [
   [[],                                                                  registerBackgroundReadsEvents,  'dispute_poll_whatsapp:', 'whatsapp',        WHATSAPP, NO,    NO,     NONE],
   [['paid', 'erased'],                                                  registerReviewsEvents,          'review_request',         'e-mail',          WORKER,   BUYER, ERASED, email.review],
   [[],                                                                  registerBankReturnsEvents,      'bank_return',            'e-mail',          WORKER,   BUYER, ERASED, email.bankReturn],
+  [[],                                                                  registerBankReturnsEvents,      'bank_return_retry:',     'bank return',     BANK_RETURN, NO,  NO,     email.bankReturnRetry],
   [['created', 'paid'],                                                 registerFunnelEvents,           null,                     'funnel count',    WORKER,   NO,    NO,     NONE],
   [['erased'],                                                          registerAdminEvents,            null,                     'audit erasure',   WORKER,   NO,    NO,     NONE],
   [[],                                                                  registerAdminEvents,            'unrecognised_event:',    'e-mail',          WORKER,   NO,    NO,     email.unrecognisedEvent],

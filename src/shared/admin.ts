@@ -99,6 +99,8 @@ export type RefundTimelineEvent =
 
 export interface AdminOrderDetail extends AdminOrderSummary {
   failureReason: string | null;
+  /** The buyer's vínculo for "Pix por biometria" as last read at Efí (docs/payments.md#jsr-the-add-on-in-one-tap), if any. */
+  bankLink: { bank: string | null; state: 'active' | 'pending' | 'revoked' | 'expired' } | null;
   timeline: TimelineEntry[];
   refund: AdminRefund | null;
   guaranteeEndsAt: number | null;

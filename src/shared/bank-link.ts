@@ -9,14 +9,19 @@ export interface BankLinkRedirect {
   redirectUri: string;
 }
 
-/** The one-tap's 409 when the vínculo ended at the buyer's bank: why (`error`), and that the page must stop saying it is linked. */
+/**
+ * The one-tap's 409 when the vínculo ended at the buyer's bank, or Efí could not confirm it is usable: why (`error`),
+ * and that the page must stop saying it is linked.
+ */
 export interface BankLinkEndedBody {
   error: string;
-  linkEnded: 'revoked' | 'expired';
+  linkEnded: 'revoked' | 'expired' | 'unconfirmed';
 }
 
 export interface MemberBankLink {
   bank: string | null;
   /** The vínculo ended at the buyer's bank (revoked there, or past its expiry). */
   ended?: 'revoked' | 'expired';
+  /** Not ended: still to approve at the bank, or Efí could not be asked right now. Absent: active. */
+  state?: 'pending' | 'unconfirmed';
 }

@@ -115,7 +115,7 @@ export interface OrderStatusReply {
   accessNote?: string;
   addonOffer?: AddonOffer;
   /** To the tab that bought: keep the bank it paid with for the add-on (`can_save`), or pay it under the vínculo (`linked`). */
-  bankLink?: 'can_save' | 'linked';
+  bankLink?: 'can_save' | 'linked' | 'unconfirmed';
   /**
    * To the tab that bought (or the e-mailed key's): the add-on accepted after payment whose PIX still waits, served from
    * the order so a reload, a new tab or the e-mail's link shows it (docs/offers.md#the-one-time-offer-after-payment).

@@ -195,6 +195,72 @@ for (const database of databases) {
       expect(told).toHaveLength(1);
     });
 
+    it('paid both ways, the devolução refused by Efí: asked again with backoff, made once, shown in the order and Saúde while it fails, and the buyer told once', async () => {
+      const { buyer, viewKey, order } = await placeOrder('Sofia Prates');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      const payment = startedPayment();
+      // Efí's "Devolução" page (dev.efipay.com.br/docs/api-open-finance/, mirrored in github.com/mpaivaana/error-report
+      // docs/api-open-finance/devolucao.md, commit e2f42d5) lists this 422 among a devolução's refusals.
+      const refused = {
+        kind: 'status',
+        status: 422,
+        body: JSON.stringify({ nome: 'saldo_devolucao_insuficiente', mensagem: 'O valor da devolução ultrapassou o valor recebido' }),
+      } as const;
+      for (let time = 0; time < 3; time++) bank.script('POST', '/pagamentos/pix/', refused);
+      // Then once no answer at all: the devolução is not known to be made, so it is asked again under the same key.
+      bank.script('POST', '/pagamentos/pix/', { kind: 'status', status: 500 });
+      efi.standIn.pay(order.charge_id!);
+      await comeBackWithKey(rig, await bank.decide(payment.identificadorPagamento, true));
+      expect((await orderRow(db, order.id)).status).toBe('paid');
+      expect(returnsOf(payment.identificadorPagamento)).toHaveLength(1);
+      expect(payment.devolucoes).toHaveLength(0);
+      const told = () => rig.smtp.received.filter((mail) => mail.to.includes(buyer.email) && isBankReturnEmail(mail));
+      await drainOutbox(server);
+      expect(told()).toHaveLength(0);
+
+      const admin = await signInToConsole(server.url, PASSWORD, server.url);
+      const steps = async () =>
+        (await consoleDetail(order.id, admin)).timeline.filter((step) => step.label?.startsWith('Devolução do pagamento no app do banco'));
+      const returnsCheck = async () =>
+        ((await (await consoleCall(server.url, admin, '/health', undefined, { origin: server.url })).json()) as AdminHealth).checks.find(
+          (check) => check.key === 'bankReturns',
+        );
+      expect(await steps()).toMatchObject([{ kind: 'email_queued' }]);
+      expect(await returnsCheck()).toBeUndefined();
+      // Not before its time: the outbox waits out the backoff, then asks Efí again.
+      await drainOutbox(server);
+      expect(returnsOf(payment.identificadorPagamento)).toHaveLength(1);
+      for (let retry = 2; retry <= 3; retry++) {
+        rig.advance(PAST_BACKOFF_MS);
+        await drainOutbox(server);
+        expect(returnsOf(payment.identificadorPagamento)).toHaveLength(retry);
+      }
+      expect(await steps()).toMatchObject([{ kind: 'email_failed', detail: expect.stringContaining('saldo_devolucao_insuficiente') }]);
+      rig.advance(PAST_BACKOFF_MS);
+      await drainOutbox(server);
+      // Three failures: Saúde names it, with what to do.
+      expect(await returnsCheck()).toMatchObject({ ok: false, detail: expect.stringContaining(order.id), fix: expect.any(String) });
+      expect(payment.devolucoes).toHaveLength(0);
+      rig.advance(PAST_BACKOFF_MS);
+      await drainOutbox(server);
+      rig.advance(PAST_BACKOFF_MS);
+      await drainOutbox(server);
+      // Made once, under the return's own key; read again later, nothing more goes back.
+      expect(payment.devolucoes).toHaveLength(1);
+      expect(payment.devolucoes[0]).toMatchObject({ valor: '19.90' });
+      const keys = new Set(returnsOf(payment.identificadorPagamento).map((request) => request.headers['x-idempotency-key']));
+      expect(keys.size).toBe(1);
+      rig.advance(61 * 60_000);
+      await server.reconciler.runOnce();
+      rig.advance(PAST_BACKOFF_MS);
+      await drainOutbox(server);
+      expect(payment.devolucoes).toHaveLength(1);
+      expect(await steps()).toMatchObject([{ kind: 'email_sent' }]);
+      expect(await returnsCheck()).toBeUndefined();
+      expect(told()).toHaveLength(1);
+      expect(await salesOf(buyer.email)).toHaveLength(1);
+    });
+
     it('the PIX paid after the bank app paid, its cancel lost at Efí: one sale, and the Open Finance payment goes back', async () => {
       const { buyer, viewKey, order } = await placeOrder('Yara Pinto');
       expect((await start(order.id, viewKey)).status).toBe(200);

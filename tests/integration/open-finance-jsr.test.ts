@@ -27,6 +27,7 @@ import {
 import { exportBuyerData } from '../../src/server/privacy/buyer-data.ts';
 import { entitledLists } from '../../src/server/orders/purchase-service.ts';
 import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
+import type { AdminOrderDetail } from '../../src/shared/admin.ts';
 import { databases, type TestDb } from './test-db.ts';
 
 interface StatusReply {
@@ -303,6 +304,42 @@ for (const database of databases) {
       expect(returnsOf(refused.identificadorPagamento)).toEqual([]);
     });
 
+    it("saving the vínculo and tapping again while the add-on's payment waits at the bank spend none of the checkout's hourly budget", async () => {
+      const { order, viewKey } = await paidAtTheBank('Iara Reuso');
+      // One buyer, one address: the checkout's 10 an hour are per address.
+      const from = fetchFrom(newClientAddress());
+      const post = (path: string, body: unknown) =>
+        from(`${rig.server.url}/api/orders/${order.id}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Order-Key': viewKey },
+          body: JSON.stringify(body),
+        });
+      // "Salvar para pagar com biometria", tapped more than the hour's ten: the same vínculo waiting at the bank each time.
+      const saves = [];
+      for (let tap = 0; tap < 12; tap++) saves.push(await post('/vinculo', {}));
+      expect(saves.map((reply) => reply.status)).toEqual(Array(12).fill(200));
+      expect(
+        new Set(await Promise.all(saves.map(async (reply) => ((await reply.json()) as { redirectUri: string }).redirectUri))).size,
+      ).toBe(1);
+      await atTheBank(rig, [...rig.bank.links.values()].at(-1)!.identificador, true);
+
+      // The one tap: a new add-on order and its payment at the bank spend one; tapping again while it waits, nothing.
+      const { addonOffer } = await status(order.id, viewKey);
+      const jsrPayments = () => [...rig.bank.payments.values()].filter((held) => held.jsr).length;
+      const before = jsrPayments();
+      const taps = [];
+      for (let tap = 0; tap < 12; tap++) taps.push(await post('/addon/biometria', { offerVersion: addonOffer!.version }));
+      expect(taps.map((reply) => reply.status)).toEqual(Array(12).fill(200));
+      expect(jsrPayments()).toBe(before + 1);
+      // Nine of the hour's ten are left: after each refusal at the bank, a new payment there spends one, up to the tenth.
+      for (let more = 0; more < 9; more++) {
+        await atTheBank(rig, lastPayment().identificadorPagamento, false);
+        expect((await post('/addon/biometria', {})).status).toBe(200);
+      }
+      await atTheBank(rig, lastPayment().identificadorPagamento, false);
+      expect((await post('/addon/biometria', {})).status).toBe(429);
+    });
+
     it('a vínculo refused at the bank is not saved: the order offers saving again, and the add-on has no one-tap', async () => {
       const { viewKey, order } = await paidAtTheBank('Davi Lacerda');
       const { location } = await saveLink(order.id, viewKey, false);
@@ -311,15 +348,30 @@ for (const database of databases) {
       expect((await call(`/${order.id}/addon/biometria`, viewKey, {})).status).toBe(409);
     });
 
-    for (const [end, atTheBankEnds, why] of [
-      ['revoked', (link: HeldLink) => (link.status = 'revogado'), 'O seu banco informou que o vínculo com esta loja foi cancelado'],
-      ['expired', (link: HeldLink) => (link.expiresAt = rig.now() - 60_000), 'O vínculo da sua conta com esta loja venceu no seu banco'],
+    /**
+     * Revoked at the bank, or its consent there ran out: either way Efí stops listing it. Its end (`dataExpiracao`) is
+     * what Efí listed last, read as the order page reads the vínculo (`read`), before time passes it.
+     */
+    const endsAtTheBank = {
+      revoked: async (link: HeldLink) => {
+        link.status = 'revogado';
+      },
+      expired: async (link: HeldLink, read: () => Promise<unknown>) => {
+        link.expiresAt = rig.now() + 5 * 60_000;
+        await read();
+        rig.advance(6 * 60_000);
+      },
+    };
+
+    for (const [end, why] of [
+      ['revoked', 'O seu banco informou que o vínculo com esta loja foi cancelado'],
+      ['expired', 'O vínculo da sua conta com esta loja venceu no seu banco'],
     ] as const) {
       it(`a vínculo ${end} at the bank is read as such: the one tap says why, no JSR payment is made, and the add-on keeps its PIX`, async () => {
         const { viewKey, order } = await paidAtTheBank(`Ester ${end}`);
         const { link } = await saveLink(order.id, viewKey);
         const before = await status(order.id, viewKey);
-        atTheBankEnds(rig.bank.links.get(link.identificador)!);
+        await endsAtTheBank[end](rig.bank.links.get(link.identificador)!, () => status(order.id, viewKey));
         const jsrPayments = [...rig.bank.payments.values()].filter((held) => held.jsr).length;
 
         const tapped = await call(`/${order.id}/addon/biometria`, viewKey, { offerVersion: before.addonOffer!.version });
@@ -351,17 +403,18 @@ for (const database of databases) {
       expect(await status(order.id, viewKey)).toMatchObject({ bankLink: 'can_save' });
     });
 
-    for (const [end, atTheBankEnds] of [
-      ['revoked', (link: HeldLink) => (link.status = 'revogado')],
-      ['expired', (link: HeldLink) => (link.expiresAt = rig.now() - 60_000)],
-    ] as const) {
+    for (const end of ['revoked', 'expired'] as const) {
       it(`the order page reads the vínculo at Efí: one ${end} at the bank is no longer "linked", before any tap`, async () => {
         const { viewKey, order } = await paidAtTheBank(`Caio ${end}`);
         const { link } = await saveLink(order.id, viewKey);
         expect(await status(order.id, viewKey)).toMatchObject({ bankLink: 'linked' });
-        atTheBankEnds(rig.bank.links.get(link.identificador)!);
+        await endsAtTheBank[end](rig.bank.links.get(link.identificador)!, () => status(order.id, viewKey));
         expect(await status(order.id, viewKey)).toMatchObject({ bankLink: 'can_save' });
         expect((await linksOf(order.buyer_email)).map((row) => row.state)).toEqual([end]);
+        // The console's order says the same, in its own words.
+        const admin = await signInToConsole(rig.server.url, OPEN_FINANCE_PASSWORD, rig.server.url);
+        const detail = await consoleCall(rig.server.url, admin, `/orders/${order.id}`, undefined, { origin: rig.server.url });
+        expect(((await detail.json()) as AdminOrderDetail).bankLink).toEqual({ bank: 'Banco Stand-in', state: end });
       });
     }
 
@@ -382,12 +435,36 @@ for (const database of databases) {
       expect(unnamed).not.toContain(BANK);
     });
 
-    it('the vínculo unreadable at Efí for a moment stays "linked": only Efí\'s answer ends it', async () => {
+    it('the vínculo unreadable at Efí is "not confirmed", never "linked": the one tap says why and the add-on is paid by its PIX; only Efí\'s answer ends it', async () => {
       const { viewKey, order } = await paidAtTheBank('Lara Instável');
       await saveLink(order.id, viewKey);
-      rig.bank.script('GET', '/pagamentos-biometria/vinculos', { kind: 'status', status: 503 });
-      expect(await status(order.id, viewKey)).toMatchObject({ bankLink: 'linked' });
+      const before = await status(order.id, viewKey);
+      const unreadable = () => rig.bank.script('GET', '/pagamentos-biometria/vinculos', { kind: 'status', status: 503 });
+      unreadable();
+      expect(await status(order.id, viewKey)).toMatchObject({ bankLink: 'unconfirmed' });
+      unreadable();
+      const tapped = await call(`/${order.id}/addon/biometria`, viewKey, { offerVersion: before.addonOffer!.version });
+      expect(tapped.status).toBe(409);
+      expect(await tapped.json()).toEqual({
+        error:
+          'Não conseguimos confirmar agora com o seu banco que o vínculo com esta loja continua ativo, então não dá para pagar com biometria. Pague o adicional com o código PIX abaixo.',
+        linkEnded: 'unconfirmed',
+      });
+      unreadable();
+      const { cookie } = await memberVisit(rig.server.url, db, order.id, rig.now());
+      const member = await fetch(`${rig.server.url}/api/access/vinculo`, { headers: { cookie } });
+      expect(await member.json()).toEqual({ bank: 'Banco Stand-in', state: 'unconfirmed' });
+      // Kept: once Efí answers, it is linked again.
       expect((await linksOf(order.buyer_email)).map((row) => row.state)).toEqual(['active']);
+      expect(await status(order.id, viewKey)).toMatchObject({ bankLink: 'linked' });
+    });
+
+    it('a vínculo started but not yet approved at the bank shows on the member page as waiting for the approval', async () => {
+      const { viewKey, order } = await paidAtTheBank('Rui Pendente');
+      expect((await call(`/${order.id}/vinculo`, viewKey, {})).status).toBe(200);
+      const { cookie } = await memberVisit(rig.server.url, db, order.id, rig.now());
+      const member = await fetch(`${rig.server.url}/api/access/vinculo`, { headers: { cookie } });
+      expect(await member.json()).toEqual({ bank: 'Banco Stand-in', state: 'pending' });
     });
 
     it('paid at a bank Efí does not list for biometria: no "Salvar para pagar com biometria", and saving is refused', async () => {

@@ -108,10 +108,12 @@ export async function startOpenFinanceRig(db: TestDb, extraEnv: Record<string, s
     providers: ['efi'],
     password: OPEN_FINANCE_PASSWORD,
     extraEnv,
-    standIns: async () => {
+    standIns: async (now) => {
       const efi = await startEfiStandIn();
       const env = efi.env();
+      // A vínculo's `dataExpiracao` passes at the bank as the server's time does.
       const bank = new EfiOpenFinanceStandIn({
+        consentNow: now,
         pki: efi.pki,
         clientId: env.EFI_CLIENT_ID!,
         clientSecret: env.EFI_CLIENT_SECRET!,

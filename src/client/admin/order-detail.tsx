@@ -87,6 +87,14 @@ export function OrderDetailView({
                     {copy.detail.failure}: {state.data.failureReason}
                   </dd>
                 ) : null}
+                {state.data.bankLink ? (
+                  <>
+                    <dt className="mt-2 text-slate-400">{copy.detail.bankLink.title}</dt>
+                    <dd className="text-slate-300">
+                      {copy.detail.bankLink.state[state.data.bankLink.state](state.data.bankLink.bank ?? copy.detail.bankLink.someBank)}
+                    </dd>
+                  </>
+                ) : null}
               </div>
             </dl>
             <OrderItems order={state.data} onOpenOrder={onOpenOrder} />

@@ -21,6 +21,7 @@ const detail = (fields: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   duplicateOf: null,
   refundStatus: null,
   failureReason: null,
+  bankLink: null,
   timeline: [],
   refund: null,
   guaranteeEndsAt: paidAt + 7 * DAY_MS,

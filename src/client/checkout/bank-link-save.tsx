@@ -83,6 +83,8 @@ export function AfterBankPayment({
     <div className="mt-6 grid gap-4">
       {addonPaid ? <Alert variant="success">{copy.oneTap.paid}</Alert> : null}
       {linkReturn === 'salvo' && linked ? <Alert variant="success">{copy.save.saved}</Alert> : null}
+      {/* Efí could not be asked whether the vínculo is still usable: said so, never "Pronto". */}
+      {status.bankLink === 'unconfirmed' ? <Alert variant="destructive">{copy.save.unconfirmed}</Alert> : null}
       {linkReturn === 'recusado' ? <Alert variant="destructive">{copy.save.refused}</Alert> : null}
       {status.bankLink === 'can_save' ? <BankLinkSave orderId={order.orderId} viewKey={order.viewKey} /> : null}
       {status.addonOffer || status.addonOrder ? (

@@ -7,11 +7,19 @@ import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 
 type Ended = 'revoked' | 'expired';
-type State =
-  | { kind: 'none' }
-  | { kind: 'linked'; bank: string; ended?: Ended }
-  | { kind: 'removing'; bank: string; ended?: Ended }
-  | { kind: 'removed' };
+/** As the bank has it: ended there, still to approve there, or not confirmed right now; absent, active. */
+interface Shown {
+  bank: string;
+  ended?: Ended;
+  state?: 'pending' | 'unconfirmed';
+}
+type State = { kind: 'none' } | ({ kind: 'linked' } & Shown) | ({ kind: 'removing' } & Shown) | { kind: 'removed' };
+
+function lineOf(shown: Shown): string {
+  if (shown.ended) return copy.member.ended[shown.ended](shown.bank);
+  if (shown.state) return copy.member[shown.state](shown.bank);
+  return copy.member.linked(shown.bank);
+}
 
 /**
  * The buyer's JSR vínculo (docs/payments.md#jsr-the-add-on-in-one-tap), when they have one: which bank, and
@@ -23,8 +31,8 @@ export function BankLinkLine({ className }: { className?: string }) {
   useEffect(() => {
     let live = true;
     apiFetch('GET /api/access/vinculo')
-      .then(({ bank, ended }) => {
-        if (live && bank) setState({ kind: 'linked', bank, ...(ended ? { ended } : {}) });
+      .then(({ bank, ended, state }) => {
+        if (live && bank) setState({ kind: 'linked', bank, ...(ended ? { ended } : {}), ...(state ? { state } : {}) });
       })
       // A line that could not load is left out: the rest of the page does not depend on it.
       .catch(() => undefined);
@@ -34,7 +42,7 @@ export function BankLinkLine({ className }: { className?: string }) {
   }, []);
 
   if (state.kind === 'none') return null;
-  const remove = async (shown: { bank: string; ended?: Ended }) => {
+  const remove = async (shown: Shown) => {
     setState({ ...shown, kind: 'removing' });
     setError(null);
     try {
@@ -57,9 +65,7 @@ export function BankLinkLine({ className }: { className?: string }) {
         </p>
       ) : (
         <>
-          <p className="mt-2 text-sm text-pretty text-slate-300">
-            {state.ended ? copy.member.ended[state.ended](state.bank) : copy.member.linked(state.bank)}
-          </p>
+          <p className="mt-2 text-sm text-pretty text-slate-300">{lineOf(state)}</p>
           {error ? (
             <Alert variant="destructive" className="mt-3">
               {error}

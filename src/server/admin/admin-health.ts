@@ -16,12 +16,15 @@ import { businessMonth } from '../../shared/time.ts';
 import { failingMessages, outboxBacklog } from '../outbox/outbox-queue.ts';
 import { CONVERSION_KIND_FAMILY } from '../conversions/conversions-events.ts';
 import { WEBHOOK_KIND_FAMILY } from '../outgoing-webhooks/outgoing-webhooks-events.ts';
+import { BANK_RETURN_RETRY_FAMILY } from '../orders/open-finance-twice.ts';
 import { countOpenDuplicates, lastPostbackAt } from '../orders/order-console-lookup.ts';
 import { countSpotsTaken, countUnsettledOrdersByProvider, listUnrecognisedEvents, listWebhookRejections } from '../orders/order-lookup.ts';
 import { countOpenRefunds } from '../refunds/refund-admin.ts';
 import { CLOCK_SKEW_SHOWN_MS, listSkewedInstances } from '../db/database-clock.ts';
 
 const text = copy.health;
+/** Failures of a queued return before Saúde shows it: a passing fault clears within the first retries (about 3 min). */
+const BANK_RETURN_SHOWN_AFTER = 3;
 const CHECK_TIMEOUT_MS = 8_000;
 
 function withTimeout<T>(promise: Promise<T>): Promise<T> {
@@ -85,21 +88,35 @@ export async function readHealth(
     }
   };
   const month = businessMonth(now);
-  const [gateway, smtp, lastPostback, outbox, taken, duplicates, webhooks, conversions, openRefunds, overdueRefunds, skewed, unread] =
-    await Promise.all([
-      gatewayCheck(),
-      smtpCheck(),
-      lastPostbackAt(db),
-      outboxBacklog(db, now, deps.emailKinds),
-      config.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
-      countOpenDuplicates(db),
-      failingMessages(db, WEBHOOK_KIND_FAMILY),
-      failingMessages(db, CONVERSION_KIND_FAMILY),
-      countOpenRefunds(db),
-      countOpenRefunds(db, now - REFUND_ANSWER_DAYS * DAY_MS),
-      listSkewedInstances(db, { now, toleranceMs: CLOCK_SKEW_SHOWN_MS }),
-      listUnrecognisedEvents(db),
-    ]);
+  const [
+    gateway,
+    smtp,
+    lastPostback,
+    outbox,
+    taken,
+    duplicates,
+    webhooks,
+    conversions,
+    openRefunds,
+    overdueRefunds,
+    skewed,
+    unread,
+    returns,
+  ] = await Promise.all([
+    gatewayCheck(),
+    smtpCheck(),
+    lastPostbackAt(db),
+    outboxBacklog(db, now, deps.emailKinds),
+    config.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
+    countOpenDuplicates(db),
+    failingMessages(db, WEBHOOK_KIND_FAMILY),
+    failingMessages(db, CONVERSION_KIND_FAMILY),
+    countOpenRefunds(db),
+    countOpenRefunds(db, now - REFUND_ANSWER_DAYS * DAY_MS),
+    listSkewedInstances(db, { now, toleranceMs: CLOCK_SKEW_SHOWN_MS }),
+    listUnrecognisedEvents(db),
+    failingMessages(db, BANK_RETURN_RETRY_FAMILY),
+  ]);
   const given = (list: typeof webhooks) => list.filter((delivery) => delivery.nextAttemptAt === null).length;
   const optionalChecks: HealthCheck[] = [];
   if (config.webhook) {
@@ -110,6 +127,11 @@ export async function readHealth(
         text.detail.deliveries(new URL(config.webhook.url).host, webhooks.length - given(webhooks), given(webhooks)),
       ),
     );
+  }
+  // Money a buyer paid twice that the provider keeps refusing to return: shown once it failed again, with its order.
+  const stuckReturns = returns.filter((row) => row.attempts >= BANK_RETURN_SHOWN_AFTER);
+  if (stuckReturns.length > 0) {
+    optionalChecks.push(check('bankReturns', false, text.detail.bankReturns(stuckReturns.map((row) => row.orderId))));
   }
   const conversionTargets = [config.conversions.meta && 'Meta', config.conversions.ga4 && 'GA4'].filter((name): name is string =>
     Boolean(name),

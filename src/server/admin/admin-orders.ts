@@ -29,6 +29,7 @@ import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { loadAdminRefund, manualRefundSteps } from '../refunds/refund-admin.ts';
 import { orderIdsWithRefund, refundStatusesOf } from '../refunds/refund-lookup.ts';
 import { loadPurchaseView } from '../orders/purchase-service.ts';
+import { recordedBuyerLink } from '../orders/open-finance-links.ts';
 import { enqueueOutboxMessage, listOrderMessages, retryOutboxMessage, type OrderMessage } from '../outbox/outbox-queue.ts';
 
 export type ActionResult = 'ok' | 'not_found' | 'not_paid';
@@ -98,13 +99,14 @@ export async function loadOrderDetail(
 ): Promise<AdminOrderDetail | undefined> {
   const order = await findAdminOrder(db, orderId, now, CONSOLE_REFUNDS);
   if (!order) return undefined;
-  const [postbacks, emails, audit, opens, refund, addons] = await Promise.all([
+  const [postbacks, emails, audit, opens, refund, addons, bankLink] = await Promise.all([
     listOrderPostbacks(db, orderId),
-    listOrderMessages(db, orderId, emailKindsOf(kinds)),
+    listOrderMessages(db, orderId, timelineKindsOf(kinds)),
     listAudit(db, { orderId, limit: 100, exceptActions: ['view_order', 'view_order_whatsapp'] }),
     listLatestMemberPageOpens(db, orderId, 100),
     loadAdminRefund(db, orderId),
     order.kind === 'main' ? listAddonOrders(db, orderId, now) : [],
+    recordedBuyerLink(db, order.buyerEmail),
   ]);
   const timeline: TimelineEntry[] = [{ at: order.createdAt, kind: 'created' }];
   if (order.chargedAt !== null) timeline.push({ at: order.chargedAt, kind: 'charged' });
@@ -123,6 +125,7 @@ export async function loadOrderDetail(
   return {
     ...withProviderName(rest, config),
     timeline,
+    bankLink,
     refund: refund?.refund ?? null,
     guaranteeEndsAt: order.paidAt === null ? null : guaranteeEndsAt(order.paidAt, config.guaranteeDays),
     gatewayRefunds: config.gatewayRefunds,
@@ -180,6 +183,11 @@ export async function revokeAccess(db: Kysely<Database>, input: { orderId: strin
 /** The outbox kinds sent by e-mail, exact and families (subscribers.ts's table). */
 export function emailKindsOf(kinds: OutboxKinds): string[] {
   return kinds.kindsWhere((handler) => handler.channel === 'e-mail');
+}
+
+/** The outbox kinds with steps on the order's timeline: the e-mails, and the return of a payment made twice. */
+function timelineKindsOf(kinds: OutboxKinds): string[] {
+  return kinds.kindsWhere((handler) => handler.facts?.timeline != null);
 }
 
 /** An e-mail's step in its kind's words; a step its words leave out (a PIX reminder still waiting) is not shown. */

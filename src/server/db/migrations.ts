@@ -49,6 +49,7 @@ import { disputePollHealthMigration } from './migrations/0060-dispute-poll-healt
 import { disputeReturnedMigration } from './migrations/0061-dispute-returned.ts';
 import { memberPageOpeningsMigration } from './migrations/0062-member-page-openings.ts';
 import { pageVersionVisitorsMigration } from './migrations/0063-page-version-visitors.ts';
+import { openFinanceLinkExpiryMigration } from './migrations/0066-open-finance-link-expiry.ts';
 import { pixReturnedMigration } from './migrations/0067-pix-returned.ts';
 import { disputeListResumeMigration } from './migrations/0068-dispute-list-resume.ts';
 import { backgroundReadsMigration } from './migrations/0069-background-reads.ts';
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '0061_dispute_returned': disputeReturnedMigration,
   '0062_member_page_openings': memberPageOpeningsMigration,
   '0063_page_version_visitors': pageVersionVisitorsMigration,
+  '0066_open_finance_link_expiry': openFinanceLinkExpiryMigration,
   '0067_pix_returned': pixReturnedMigration,
   '0068_dispute_list_resume': disputeListResumeMigration,
   '0069_background_reads': backgroundReadsMigration,

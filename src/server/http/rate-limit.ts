@@ -18,6 +18,8 @@ export const limits = {
   orderCreate: { name: 'order', windowMs: HOUR, max: 10 },
   events: { name: 'event', windowMs: MINUTE, max: 60 },
   presence: { name: 'presence', windowMs: MINUTE, max: 60 },
+  /** "Salvar para pagar com biometria": a vínculo charges nothing, so it never spends `orderCreate`. */
+  bankLinkSave: { name: 'bank_link_save', windowMs: HOUR, max: 10 },
   /** Our own server's calls are not counted (sandbox/sandbox.ts). */
   sandboxCharge: { name: 'sandbox_charge', windowMs: HOUR, max: 10 },
   resend: { name: 'access_resend', windowMs: HOUR, max: 5 },

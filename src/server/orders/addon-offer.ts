@@ -7,7 +7,7 @@ import { itemsOfOrder } from './purchase-items.ts';
 import type { BumpOffer } from '../../content/offers.ts';
 import type { OfferPrices } from './offer-pricing.ts';
 import type { OrdersDeps } from './orders-deps.ts';
-import { declineAddonOffer, findAddonOrder, insertAddonOrder } from './checkout-repository.ts';
+import { addonOrderStillOn, declineAddonOffer, findAddonOrder, insertAddonOrder } from './checkout-repository.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { findOrderById } from './order-lookup.ts';
 import { type CheckoutResult, gatewayExpiry, describe, toCreatedOrder } from './checkout-result.ts';
@@ -15,7 +15,14 @@ import { lastBankPaymentRefused } from './open-finance-repository.ts';
 import { settled } from './charge-failover.ts';
 import { chargeOrder } from './charge-failover.ts';
 
-export type AddonResult = CheckoutResult | { kind: 'unavailable' } | { kind: 'addon_price_changed'; offer: AddonOffer };
+export type AddonResult =
+  | CheckoutResult
+  | { kind: 'unavailable' }
+  | { kind: 'addon_price_changed'; offer: AddonOffer }
+  | { kind: 'too_many_attempts' };
+
+/** Spends one of the checkout's hourly charges per client; false once they are spent (routes/addon-order.ts). */
+export type ChargeBudget = () => Promise<boolean>;
 
 export async function addonOfferOpen(deps: Pick<OrdersDeps, 'db' | 'config' | 'refundAskedFor'>, order: OrderRow): Promise<boolean> {
   if (!deps.config.orderBump || order.kind !== 'main' || order.status !== 'paid' || order.addon_answer !== null) return false;
@@ -37,11 +44,20 @@ async function addonShownOtherwise(deps: OrdersDeps, parent: OrderRow, live: Off
   return !shown || shown.bump.name !== live.bump.name || shown.bump.afterPaymentPriceCents !== live.bump.afterPaymentPriceCents;
 }
 
-/** Pressed twice (or on two instances) it makes one add-on order and one charge (docs/offers.md). */
-export async function acceptAddonOffer(deps: OrdersDeps, parent: OrderRow, offerVersion?: number): Promise<AddonResult> {
+/**
+ * Pressed twice (or on two instances) it makes one add-on order and one charge (docs/offers.md). Only a new add-on
+ * order spends `budget`: the add-on order still on is handed back for nothing.
+ */
+export async function acceptAddonOffer(
+  deps: OrdersDeps,
+  parent: OrderRow,
+  offerVersion?: number,
+  budget?: ChargeBudget,
+): Promise<AddonResult> {
   const bump = deps.config.orderBump;
   if (!bump) return { kind: 'unavailable' };
   if (parent.addon_answer !== 'accepted' && !(await addonOfferOpen(deps, parent))) return { kind: 'unavailable' };
+  if (budget && !(await addonStillOn(deps, parent)) && !(await budget())) return { kind: 'too_many_attempts' };
   const prices = await deps.prices.live();
   const item: NewOrderItem = {
     key: 'bump',
@@ -55,6 +71,11 @@ export async function acceptAddonOffer(deps: OrdersDeps, parent: OrderRow, offer
   const result = await chargeAddon(deps, parent, [item], { ofOpenParent: false, offerVersion: prices.version, onlyExisting: repriced });
   if (result === 'only_existing') return { kind: 'addon_price_changed', offer: addonOfferOf(bump, prices) };
   return result ?? { kind: 'unavailable' };
+}
+
+async function addonStillOn(deps: OrdersDeps, parent: OrderRow): Promise<boolean> {
+  const existing = await findAddonOrder(deps.db, parent.id);
+  return existing !== undefined && addonOrderStillOn(existing, deps.now?.() ?? Date.now());
 }
 
 /** One add-on order per parent (its key), charged once; undefined when the parent can no longer take one. */

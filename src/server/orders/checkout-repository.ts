@@ -355,14 +355,7 @@ export async function insertAddonOrder(
     // A refund asked for (and not declined) closes the offer, however it was answered before.
     if (await options.refundAskedFor(trx, parent.id)) return undefined;
     const existing = await findAddonOrder(trx, parent.id);
-    // One that failed, expired or died gives the key to a new one: the buyer pressed "Gerar novo código".
-    const stillOn =
-      existing &&
-      ((existing.status === 'creating' && isChargeInFlight(existing, addon.now)) ||
-        (existing.status === 'pending' && Number(existing.expires_at) > addon.now) ||
-        existing.status === 'paid' ||
-        existing.status === 'reversed');
-    if (existing && stillOn) return { kind: 'existing', order: existing };
+    if (existing && addonOrderStillOn(existing, addon.now)) return { kind: 'existing', order: existing };
     if (options.onlyExisting) return { kind: 'only_existing' };
     if (existing) await retireAddonOrder(trx, existing, interruptedReason, addon.now);
     if (!ofOpenParent)
@@ -415,6 +408,16 @@ export async function insertAddonOrder(
       onCreated,
     );
   });
+}
+
+/** One that failed, expired or died gives the key to a new one: the buyer pressed "Gerar novo código". */
+export function addonOrderStillOn(existing: OrderRow, now: number): boolean {
+  return (
+    (existing.status === 'creating' && isChargeInFlight(existing, now)) ||
+    (existing.status === 'pending' && Number(existing.expires_at) > now) ||
+    existing.status === 'paid' ||
+    existing.status === 'reversed'
+  );
 }
 
 /** The add-on order of `parentId`, whatever its state (one key per parent). */

@@ -1,5 +1,5 @@
 /** JSR, "Pix por biometria": the buyer's vínculo and the add-on paid under it (docs/payments.md#jsr-the-add-on-in-one-tap). */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { normalizeEmail } from '../../shared/text.ts';
 import {
   createOpenFinanceLink,
@@ -11,16 +11,16 @@ import {
 } from '../gateway/providers/efi/open-finance-client.ts';
 import { readOpenFinanceReturn } from '../gateway/providers/efi/open-finance-webhook.ts';
 import type { Database, OpenFinanceLinksTable } from '../db/schema.ts';
-import { acceptAddonOffer, type AddonResult } from './addon-offer.ts';
+import { acceptAddonOffer, type AddonResult, type ChargeBudget } from './addon-offer.ts';
 import { findOrderById } from './order-lookup.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { findPaidOpenFinance } from './open-finance-repository.ts';
 import { bankNameOf, keepStartedPayment, offersBiometrics, openFinanceApi, pendingOrNextAttempt } from './open-finance-service.ts';
 
-type LinkRow = OpenFinanceLinksTable;
+type LinkRow = Selectable<OpenFinanceLinksTable>;
 
-export type BankLinkView = 'can_save' | 'linked' | null;
+export type BankLinkView = 'can_save' | 'linked' | 'unconfirmed' | null;
 
 function activeLinkOf(db: Kysely<Database>, email: string, states: LinkRow['state'][] = ['active']): Promise<LinkRow | undefined> {
   return db
@@ -36,21 +36,29 @@ function paidInBankApp(deps: OrdersDeps, order: OrderRow) {
   return findPaidOpenFinance(deps.db, order.id);
 }
 
-/** `linked` only while Efí still lists the vínculo as active: one revoked or expired at the bank is kept as such here. */
+/**
+ * `linked` only while Efí lists the vínculo as usable; one ended at the bank is kept as such here and offered again;
+ * one Efí could not be asked about right now is `unconfirmed`, never said to be linked.
+ */
 export async function bankLinkView(deps: OrdersDeps, order: OrderRow): Promise<BankLinkView> {
   const api = openFinanceApi(deps);
   if (!api || order.status !== 'paid' || order.access_revoked_at !== null) return null;
   const link = await activeLinkOf(deps.db, order.buyer_email);
-  if (link && !(await endedAtBank(deps, api, link))) return 'linked';
+  const state = link ? await linkStateAtBank(deps, api, link) : null;
+  if (state === 'active') return 'linked';
+  if (state === 'unconfirmed') return 'unconfirmed';
   if (!order.buyer_document) return null;
   const paid = await paidInBankApp(deps, order);
   return paid && (await offersBiometrics(deps, api, paid.participant_id)) ? 'can_save' : null;
 }
 
-type SaveResult = { kind: 'started'; redirectUri: string } | { kind: 'not_offered' } | { kind: 'failed' };
+type SaveResult = { kind: 'started'; redirectUri: string } | { kind: 'not_offered' } | { kind: 'failed' } | { kind: 'too_many_attempts' };
 
-/** "Salvar para pagar com biometria": a vínculo at the bank the order was paid with, for the order's CPF. */
-export async function startSavingLink(deps: OrdersDeps, api: OpenFinanceApi, order: OrderRow): Promise<SaveResult> {
+/**
+ * "Salvar para pagar com biometria": a vínculo at the bank the order was paid with, for the order's CPF. The one still
+ * waiting at the bank is handed back for nothing; only a new one at Efí spends `budget`.
+ */
+export async function startSavingLink(deps: OrdersDeps, api: OpenFinanceApi, order: OrderRow, budget: ChargeBudget): Promise<SaveResult> {
   if ((await bankLinkView(deps, order)) !== 'can_save' || !order.buyer_document) return { kind: 'not_offered' };
   const paid = await paidInBankApp(deps, order);
   if (!paid) return { kind: 'not_offered' };
@@ -64,6 +72,7 @@ export async function startSavingLink(deps: OrdersDeps, api: OpenFinanceApi, ord
     if (!held) break;
     if (held.state === 'pending') return { kind: 'started', redirectUri: held.redirect_uri };
   }
+  if (!(await budget())) return { kind: 'too_many_attempts' };
   const idempotencyKey = `link:${order.id}:${attempt}`;
   try {
     const started = await createOpenFinanceLink(api, { cpf: order.buyer_document, participantId: paid.participant_id, idempotencyKey });
@@ -119,7 +128,12 @@ export async function linkReturn(
     // The bank's name as the vínculo lists it, when Efí's bank list could not name it as the vínculo was made.
     await deps.db
       .updateTable('open_finance_links')
-      .set({ state: 'active', active_at: deps.now?.() ?? Date.now(), bank_name: row.bank_name ?? listed.participant?.name ?? null })
+      .set({
+        state: 'active',
+        active_at: deps.now?.() ?? Date.now(),
+        bank_name: row.bank_name ?? listed.participant?.name ?? null,
+        expires_at: listed.expiresAt,
+      })
       .where('link_id', '=', row.link_id)
       .execute();
   }
@@ -127,53 +141,94 @@ export async function linkReturn(
 }
 
 type LinkEnd = 'revoked' | 'expired';
-type OneTapResult = AddonResult | { kind: 'not_linked' } | { kind: 'link_ended'; reason: LinkEnd } | { kind: 'bank'; redirectUri: string };
+/** A vínculo as the bank has it: usable, still to be approved there, ended there, or not known right now. */
+export type LinkState = 'active' | 'pending' | LinkEnd | 'unconfirmed';
+type OneTapResult =
+  AddonResult | { kind: 'not_linked' } | { kind: 'link_ended'; reason: LinkEnd | 'unconfirmed' } | { kind: 'bank'; redirectUri: string };
 
-/** Not listed for the CPF any more, or listed as ended: revoked at the bank; past `dataExpiracao`: expired. */
-async function endAtBank(deps: OrdersDeps, api: OpenFinanceApi, link: LinkRow, cpf: string): Promise<LinkEnd | null> {
+/**
+ * A `status` on a listed vínculo is in no public document (the SDKs' list carries `identificador`, `dataAutorizacao`,
+ * `dataExpiracao`, `limiteDiario`, `limiteTransacao`, `conta`, `participante`): read when present, in Efí's words for
+ * its payments ("Status das Transações"), and any other word is not taken for an end.
+ */
+const LISTED_STATES: Readonly<Record<string, LinkState>> = {
+  aceito: 'active',
+  ativo: 'active',
+  pendente: 'pending',
+  expirado: 'expired',
+  revogado: 'revoked',
+  rejeitado: 'revoked',
+  cancelado: 'revoked',
+};
+
+/**
+ * The vínculo read at Efí (`GET /pagamentos-biometria/vinculos?cpf=`), whose list holds "vínculos que podem ser
+ * utilizados para operações futuras" (sdk-node-apis-efi `ofListBiometricEnrollment` JSDoc, commit 2728b67): listed, it is
+ * active until its `dataExpiracao`; no longer listed, it expired if that date (as last listed) has passed, else it was
+ * revoked at the bank. Efí not answering is `unconfirmed`: nothing is concluded from a silence.
+ */
+async function stateAtBank(deps: OrdersDeps, api: OpenFinanceApi, link: LinkRow, cpf: string): Promise<LinkState> {
   let listed;
   try {
     listed = (await listOpenFinanceLinks(api, cpf)).find((entry) => entry.linkId === link.link_id);
   } catch (error) {
     if (!(error instanceof OpenFinanceError)) throw error;
-    return null;
+    deps.logger.warn('JSR vínculo not read at Efí; shown as not confirmed', { order: link.order_id, error: error.message });
+    return 'unconfirmed';
   }
-  if (!listed || (listed.rawStatus !== null && listed.rawStatus !== 'aceito' && listed.rawStatus !== 'ativo')) return 'revoked';
-  return listed.expiresAt !== null && listed.expiresAt <= (deps.now?.() ?? Date.now()) ? 'expired' : null;
+  const now = deps.now?.() ?? Date.now();
+  const lastExpiry = link.expires_at === null ? null : Number(link.expires_at);
+  if (!listed) return lastExpiry !== null && lastExpiry <= now ? 'expired' : 'revoked';
+  if (listed.expiresAt !== null && listed.expiresAt !== lastExpiry) {
+    await deps.db.updateTable('open_finance_links').set({ expires_at: listed.expiresAt }).where('link_id', '=', link.link_id).execute();
+  }
+  const said = listed.rawStatus === null ? 'active' : (LISTED_STATES[listed.rawStatus] ?? 'unconfirmed');
+  if (said === 'active' && listed.expiresAt !== null && listed.expiresAt <= now) return 'expired';
+  return said;
 }
 
-async function endLink(deps: OrdersDeps, link: LinkRow, reason: LinkEnd): Promise<{ kind: 'link_ended'; reason: LinkEnd }> {
+async function endLink(deps: OrdersDeps, link: LinkRow, reason: LinkEnd): Promise<void> {
   await deps.db.updateTable('open_finance_links').set({ state: reason }).where('link_id', '=', link.link_id).execute();
   deps.logger.warn('JSR vínculo ended at the bank', { order: link.order_id, reason });
-  return { kind: 'link_ended', reason };
 }
 
-/** An active vínculo read at Efí for the CPF it was made with; ended there, it is kept as ended here. Null: still active. */
-async function endedAtBank(deps: OrdersDeps, api: OpenFinanceApi, link: LinkRow): Promise<LinkEnd | null> {
+/** An active vínculo read at Efí for the CPF it was made with; one ended there is kept as ended here. */
+async function linkStateAtBank(deps: OrdersDeps, api: OpenFinanceApi, link: LinkRow): Promise<LinkState> {
   const cpf = (await findOrderById(deps.db, link.order_id))?.buyer_document;
-  const ended = cpf ? await endAtBank(deps, api, link, cpf) : null;
-  if (ended) await endLink(deps, link, ended);
-  return ended;
+  if (!cpf) return 'unconfirmed';
+  const state = await stateAtBank(deps, api, link, cpf);
+  if (state === 'revoked' || state === 'expired') await endLink(deps, link, state);
+  return state;
 }
 
-/** "Quero adicionar" with a vínculo: the add-on order as without one, then its JSR payment; it settles like any other. */
+/**
+ * "Quero adicionar" with a vínculo: the add-on order as without one, then its JSR payment; it settles like any other.
+ * `budget` is spent once, and only by something new: a new add-on order or a new payment at the bank. The add-on
+ * order still on and its payment waiting at the bank are handed back for nothing.
+ */
 export async function payAddonByLink(
   deps: OrdersDeps,
   api: OpenFinanceApi,
   parent: OrderRow,
-  offerVersion?: number,
+  offerVersion: number | undefined,
+  budget: ChargeBudget,
 ): Promise<OneTapResult> {
   const link = await activeLinkOf(deps.db, parent.buyer_email);
   if (!link) return { kind: 'not_linked' };
-  const ended = await endedAtBank(deps, api, link);
-  if (ended) return { kind: 'link_ended', reason: ended };
-  const accepted = await acceptAddonOffer(deps, parent, offerVersion);
+  const state = await linkStateAtBank(deps, api, link);
+  if (state === 'revoked' || state === 'expired') return { kind: 'link_ended', reason: state };
+  // Not confirmed usable at Efí (or not yet approved there): the add-on is paid by its PIX, and the buyer told why.
+  if (state !== 'active') return { kind: 'link_ended', reason: 'unconfirmed' };
+  let spent = false;
+  const spendOnce: ChargeBudget = async () => (spent ||= await budget());
+  const accepted = await acceptAddonOffer(deps, parent, offerVersion, spendOnce);
   if (accepted.kind !== 'created') return accepted;
   const addon = await findOrderById(deps.db, accepted.order.orderId);
   if (addon?.status === 'paid' || addon?.status === 'reversed') return { kind: 'unavailable' };
   if (addon?.status !== 'pending') return accepted;
   const next = await pendingOrNextAttempt(deps, (attempt) => `jsr:${addon.id}:${attempt}`);
   if ('redirectUri' in next) return { kind: 'bank', ...next };
+  if (!(await spendOnce())) return { kind: 'too_many_attempts' };
   const { idempotencyKey } = next;
   try {
     const started = await startOpenFinanceLinkedPayment(api, {
@@ -186,7 +241,10 @@ export async function payAddonByLink(
     return { kind: 'bank', redirectUri: started.redirectUri };
   } catch (error) {
     if (!(error instanceof OpenFinanceError)) throw error;
-    if (error.nome === 'vinculo_invalido') return endLink(deps, link, 'revoked');
+    if (error.nome === 'vinculo_invalido') {
+      await endLink(deps, link, 'revoked');
+      return { kind: 'link_ended', reason: 'revoked' };
+    }
     deps.logger.warn('JSR payment not started; the add-on keeps its PIX', { order: addon.id, error: error.message });
     return accepted;
   }
@@ -242,11 +300,27 @@ export async function listBuyerLinks(
     .execute();
 }
 
-/** The member page's vínculo, read at Efí when it is still active here: one ended at the bank is shown as ended. */
-export async function buyerLinkBank(deps: OrdersDeps, email: string): Promise<{ participantId: string; ended: LinkEnd | null } | null> {
-  const link = await activeLinkOf(deps.db, email, ['active', 'revoked', 'expired']);
+/** The console's line: the buyer's vínculo as last read at Efí (a refused one is none). */
+export async function recordedBuyerLink(
+  db: Kysely<Database>,
+  email: string,
+): Promise<{ bank: string | null; state: 'active' | 'pending' | 'revoked' | 'expired' } | null> {
+  const row = await db
+    .selectFrom('open_finance_links')
+    .select(['bank_name', 'state'])
+    .where('buyer_email', '=', normalizeEmail(email))
+    .where('state', '!=', 'refused')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return row && row.state !== 'refused' ? { bank: row.bank_name, state: row.state } : null;
+}
+
+/** The member page's vínculo, read at Efí when it is still active here: shown as the bank has it. */
+export async function buyerLinkBank(deps: OrdersDeps, email: string): Promise<{ participantId: string; state: LinkState } | null> {
+  // One still to approve at the bank only when none was ever approved.
+  const link = (await activeLinkOf(deps.db, email, ['active', 'revoked', 'expired'])) ?? (await activeLinkOf(deps.db, email, ['pending']));
   if (!link) return null;
-  if (link.state !== 'active') return { participantId: link.participant_id, ended: link.state as LinkEnd };
+  if (link.state !== 'active') return { participantId: link.participant_id, state: link.state as LinkState };
   const api = openFinanceApi(deps);
-  return { participantId: link.participant_id, ended: api ? await endedAtBank(deps, api, link) : null };
+  return { participantId: link.participant_id, state: api ? await linkStateAtBank(deps, api, link) : 'unconfirmed' };
 }

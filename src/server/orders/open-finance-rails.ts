@@ -22,7 +22,8 @@ export interface BankPaymentRef {
 
 export interface BankRail {
   read(): Promise<OpenFinancePayment | null>;
-  giveBack(cents: number): Promise<void>;
+  /** `attempt`: 0, or after Efí rejected that many devoluções, so a new one is not taken for the rejected one. */
+  giveBack(cents: number, attempt: number): Promise<void>;
   /** Null: the refund goes through `open-finance-refunds.ts`'s reading of `read()`. */
   refunder: Refunder | null;
 }
@@ -43,7 +44,7 @@ export function bankRailsOn(deps: OrdersDeps): boolean {
 }
 
 /** The one automatic return of a payment made both ways: the same key on a retry, so at most one goes back. */
-const returnKey = (paymentId: string) => `openfinance-return-${paymentId}`;
+const returnKey = (paymentId: string, attempt: number) => `openfinance-return-${paymentId}${attempt > 0 ? `-${attempt}` : ''}`;
 
 function mercadoPagoRail(mp: { provider: MercadoPagoProvider; openFinance: MercadoPagoOpenFinance }, paymentId: string): BankRail {
   const charge = (amountCents: number | null): ChargeRecord => ({
@@ -56,8 +57,8 @@ function mercadoPagoRail(mp: { provider: MercadoPagoProvider; openFinance: Merca
   });
   return {
     read: () => mp.openFinance.read(paymentId),
-    async giveBack(cents) {
-      await mp.provider.refund(charge(cents), { refundId: returnKey(paymentId), amountCents: cents });
+    async giveBack(cents, attempt) {
+      await mp.provider.refund(charge(cents), { refundId: returnKey(paymentId, attempt), amountCents: cents });
     },
     refunder: {
       getCharge: () => mp.provider.getCharge(paymentId),
@@ -81,8 +82,8 @@ export function railOf(deps: OrdersDeps, row: BankPaymentRef): BankRail | null {
   if (!api) return null;
   return {
     read: () => readOpenFinancePayment(api, row.payment_id, row.created_at, Number(row.jsr) === 1),
-    async giveBack(cents) {
-      await refundOpenFinancePayment(api, row.payment_id, cents, returnKey(row.payment_id));
+    async giveBack(cents, attempt) {
+      await refundOpenFinancePayment(api, row.payment_id, cents, returnKey(row.payment_id, attempt));
     },
     refunder: null,
   };

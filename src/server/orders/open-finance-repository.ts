@@ -47,10 +47,6 @@ export async function claimOpenFinanceReturn(db: Kysely<Database>, paymentId: st
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function releaseOpenFinanceReturn(db: Kysely<Database>, paymentId: string): Promise<void> {
-  await db.updateTable('open_finance_payments').set({ returned_at: null }).where('payment_id', '=', paymentId).execute();
-}
-
 /** True for the one caller that claims the return of an order's PIX paid after its bank-app payment was refunded. */
 export async function claimPixReturn(db: Kysely<Database>, orderId: string, now: number): Promise<boolean> {
   const result = await db

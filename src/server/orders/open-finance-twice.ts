@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import type { ClaimedMessage } from '../outbox/outbox-repository.ts';
+import { MessageNotNeededError } from '../outbox/outbox-worker.ts';
 import { GatewayError } from '../gateway/types.ts';
 import type { BankRail } from './open-finance-rails.ts';
 import { isBankRailFailure, railOf } from './open-finance-rails.ts';
@@ -10,8 +13,8 @@ import { findOrderById } from './order-lookup.ts';
 import {
   claimOpenFinanceReturn,
   claimPixReturn,
+  findOpenFinancePayment,
   findPaidOpenFinance,
-  releaseOpenFinanceReturn,
   releasePixReturn,
 } from './open-finance-repository.ts';
 
@@ -19,23 +22,66 @@ import {
 export const BANK_RETURN_KIND = 'bank_return';
 
 /**
+ * A return Efí (or Mercado Pago) refused or did not answer, asked again by the outbox with backoff; one row per bank
+ * payment (`bank_return_retry:<payment id>`), shown on the console's order and, while it keeps failing, in Saúde.
+ */
+export const BANK_RETURN_RETRY_FAMILY = 'bank_return_retry:';
+
+/**
  * The Open Finance payment goes back (Efí's `…/devolver`, Mercado Pago's refund), claimed once; the order stays one sale,
- * paid by PIX. True when this call asked for it.
+ * paid by PIX. True when this call decided it: asked now, or, refused or unanswered, queued to be asked again.
  */
 export async function returnBankPayment(deps: OrdersDeps, rail: BankRail, paymentId: string, cents: number, orderId: string) {
   const now = deps.now?.() ?? Date.now();
   if (!(await claimOpenFinanceReturn(deps.db, paymentId, now))) return false;
   try {
-    await rail.giveBack(cents);
-    deps.logger.warn('Paid twice (PIX and Open Finance): the Open Finance payment was returned', { order: orderId });
-    await enqueueOutboxMessage(deps.db, { orderId, kind: BANK_RETURN_KIND, payload: { amountCents: cents }, now });
-    return true;
+    await rail.giveBack(cents, 0);
   } catch (error) {
     if (!isBankRailFailure(error)) throw error;
-    if (!error.uncertain) await releaseOpenFinanceReturn(deps.db, paymentId);
-    deps.logger.error('Open Finance payment paid twice not returned', { order: orderId, error: error.message });
-    return false;
+    // The decision stands (the PIX is the sale): the outbox asks again under the return's own key, so it goes back once.
+    await enqueueOutboxMessage(deps.db, {
+      orderId,
+      kind: `${BANK_RETURN_RETRY_FAMILY}${paymentId}`,
+      payload: { paymentId, amountCents: cents },
+      now,
+      notBefore: now + BANK_RETURN_FIRST_RETRY_MS,
+    });
+    deps.logger.error('Open Finance payment paid twice not returned; asked again later', { order: orderId, error: error.message });
+    return true;
   }
+  await returnMade(deps, orderId, cents, now);
+  return true;
+}
+
+/** Long enough for a provider's passing fault to clear; the outbox doubles it from there. */
+const BANK_RETURN_FIRST_RETRY_MS = 30_000;
+
+async function returnMade(deps: OrdersDeps, orderId: string, cents: number, now: number): Promise<void> {
+  deps.logger.warn('Paid twice (PIX and Open Finance): the Open Finance payment was returned', { order: orderId });
+  await enqueueOutboxMessage(deps.db, { orderId, kind: BANK_RETURN_KIND, payload: { amountCents: cents }, now });
+}
+
+const RetryPayloadSchema = z.object({ paymentId: z.string().min(1), amountCents: z.number().int().positive() });
+
+/**
+ * One attempt of a queued return (the outbox retries it with backoff while it throws). Never twice: the payment is read
+ * first, and a devolução Efí holds (pending or done) is the one asked for; after one Efí rejected, the next is asked
+ * under a key of its own (the attempt is the number of rejected ones), else under the same key, which Efí answers
+ * with the devolução it already made.
+ */
+export async function retryBankReturn(deps: OrdersDeps, message: Pick<ClaimedMessage, 'orderId' | 'payload'>): Promise<void> {
+  const payload = RetryPayloadSchema.safeParse(message.payload);
+  const row = payload.success ? await findOpenFinancePayment(deps.db, payload.data.paymentId) : undefined;
+  if (!payload.success || !row) throw new MessageNotNeededError('bank payment gone');
+  const rail = railOf(deps, row);
+  if (!rail) throw new Error(`the provider of bank payment ${row.payment_id} is off`);
+  const read = await rail.read();
+  const refunds = read?.refunds ?? [];
+  const now = deps.now?.() ?? Date.now();
+  if (!refunds.some((refund) => refund.state !== 'failed')) {
+    await rail.giveBack(payload.data.amountCents, refunds.length);
+  }
+  await returnMade(deps, message.orderId, payload.data.amountCents, now);
 }
 
 /** What became of the second payment: the bank-app one asked back, the PIX, or left until the refund on its way ends. */

@@ -26,15 +26,18 @@ export async function findAddonOrder(c: Context<AppEnv, '/:id/addon' | '/:id/add
 
 /**
  * Before an add-on's charge: none while draining after SIGTERM (the charge could outlive the process; the
- * balancer sends the retry elsewhere), and each one counted against the checkout's hourly limit per client.
- * The refusal to send, or undefined when the charge may go ahead.
+ * balancer sends the retry elsewhere). The refusal to send, or undefined when the charge may go ahead.
  */
-export async function refuseAddonCharge(c: Context<AppEnv>): Promise<Response | undefined> {
-  if (c.var.lifecycle.isDraining()) {
-    c.header('Retry-After', '5');
-    return apiError(c, 503, copy.errors.restarting);
-  }
-  const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
-  if (!decision.allowed) return apiError(c, 429, copy.errors.tooManyAttempts);
-  return undefined;
+export function refuseWhileDraining(c: Context<AppEnv>): Response | undefined {
+  if (!c.var.lifecycle.isDraining()) return undefined;
+  c.header('Retry-After', '5');
+  return apiError(c, 503, copy.errors.restarting);
+}
+
+/**
+ * The checkout's hourly limit per client, spent only by a new charge: a tap that reuses the add-on order, or the
+ * payment already waiting at the bank, costs nothing. False once the hour's budget is spent.
+ */
+export function checkoutBudget(c: Context<AppEnv>): () => Promise<boolean> {
+  return async () => (await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now())).allowed;
 }

@@ -14,7 +14,7 @@ import { isIdShaped } from '../orders/ids.ts';
 import { buyerLinkBank, payAddonByLink, removeBuyerLinks, startSavingLink } from '../orders/open-finance-links.ts';
 import { listBanks, openFinanceApi } from '../orders/open-finance-service.ts';
 import { memberOrder } from './access.ts';
-import { findAddonOrder, refuseAddonCharge } from './addon-order.ts';
+import { checkoutBudget, findAddonOrder, refuseWhileDraining } from './addon-order.ts';
 import { sendReply } from './api-reply.ts';
 import type { AppEnv } from './context.ts';
 import { mayActForOrder } from './order-actor.ts';
@@ -29,10 +29,11 @@ export const bankLinkOrderRoutes = new Hono<AppEnv>()
     if (!order || !mayActForOrder(order, c)) return apiError(c, 404, apiErrors.orderNotFound);
     const api = openFinanceApi(c.var.orders);
     if (!api) return apiError(c, 404, copy.api.notOffered);
-    const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
-    if (!decision.allowed) return apiError(c, 429, checkoutCopy.errors.tooManyAttempts);
-    const result = await startSavingLink(c.var.orders, api, order);
+    // A vínculo charges nothing: only a new one at Efí spends a budget of its own, never the checkout's.
+    const budget = async () => (await c.var.limiter.consume(limits.bankLinkSave, c.var.clientAddress, c.var.now())).allowed;
+    const result = await startSavingLink(c.var.orders, api, order, budget);
     if (result.kind === 'started') return sendReply(c, 'POST', { redirectUri: result.redirectUri });
+    if (result.kind === 'too_many_attempts') return apiError(c, 429, checkoutCopy.errors.tooManyAttempts);
     if (result.kind === 'not_offered') return apiError(c, 409, copy.api.notOffered);
     return apiError(c, 502, copy.api.failed);
   })
@@ -48,9 +49,9 @@ export const bankLinkOrderRoutes = new Hono<AppEnv>()
       if (order instanceof Response) return order;
       const api = openFinanceApi(c.var.orders);
       if (!api) return apiError(c, 409, copy.api.notLinked);
-      const refusal = await refuseAddonCharge(c);
+      const refusal = refuseWhileDraining(c);
       if (refusal) return refusal;
-      const result = await payAddonByLink(c.var.orders, api, order, c.req.valid('json').offerVersion);
+      const result = await payAddonByLink(c.var.orders, api, order, c.req.valid('json').offerVersion, checkoutBudget(c));
       if (result.kind === 'bank') return sendReply(c, 'POST', { redirectUri: result.redirectUri });
       if (result.kind === 'not_linked') return apiError(c, 409, copy.api.notLinked);
       if (result.kind === 'link_ended') {
@@ -63,6 +64,7 @@ export const bankLinkOrderRoutes = new Hono<AppEnv>()
       }
       if (result.kind === 'created' || result.kind === 'failed') return apiError(c, 502, copy.api.failed);
       if (result.kind === 'paid_elsewhere') return apiError(c, 409, result.message);
+      if (result.kind === 'too_many_attempts') return apiError(c, 429, checkoutCopy.errors.tooManyAttempts);
       return apiError(c, 409, bumpCopy.afterPayment.unavailable);
     },
   );
@@ -86,7 +88,9 @@ export const bankLinkMemberRoutes = new Hono<AppEnv>()
         })
       : [];
     const bank = banks.find((entry) => entry.id === link.participantId)?.name ?? copy.api.someBank;
-    return sendReply(c, 'GET', link.ended ? { bank, ended: link.ended } : { bank });
+    const { state } = link;
+    if (state === 'revoked' || state === 'expired') return sendReply(c, 'GET', { bank, ended: state });
+    return sendReply(c, 'GET', state === 'active' ? { bank } : { bank, state });
   })
   .post('/remover', async (c) => {
     c.header('Cache-Control', 'no-store');

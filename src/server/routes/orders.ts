@@ -21,7 +21,7 @@ import { isIdShaped } from '../orders/ids.ts';
 import { ORDER_CONTACT_KEY_HEADER } from '../../shared/order-page.ts';
 import { describeOrderStatus } from '../access/order-status-reply.ts';
 import { apiErrors } from '../../content/api-errors.ts';
-import { findAddonOrder, refuseAddonCharge } from './addon-order.ts';
+import { checkoutBudget, findAddonOrder, refuseWhileDraining } from './addon-order.ts';
 import { sendReply } from './api-reply.ts';
 import { disputeBlockedCheckout } from '../../content/disputes.ts';
 import { isBuyerBlocked } from '../disputes/dispute-service.ts';
@@ -104,9 +104,9 @@ export const addonRoutes = new Hono<AppEnv>().basePath('/api/orders').post(
       await declineAddon(c.var.orders, order);
       return sendReply(c, 'POST', {});
     }
-    const refusal = await refuseAddonCharge(c);
+    const refusal = refuseWhileDraining(c);
     if (refusal) return refusal;
-    const result = await acceptAddonOffer(c.var.orders, order, answer.offerVersion);
+    const result = await acceptAddonOffer(c.var.orders, order, answer.offerVersion, checkoutBudget(c));
     if (result.kind === 'created') return sendReply(c, 'POST', result.order, 201);
     if (result.kind === 'addon_price_changed') {
       const body: AddonPriceChangedBody = { error: bumpCopy.afterPayment.priceChanged, addonOffer: result.offer };
@@ -114,6 +114,7 @@ export const addonRoutes = new Hono<AppEnv>().basePath('/api/orders').post(
     }
     if (result.kind === 'failed') return apiError(c, 502, result.message);
     if (result.kind === 'paid_elsewhere') return apiError(c, 409, result.message);
+    if (result.kind === 'too_many_attempts') return apiError(c, 429, copy.errors.tooManyAttempts);
     return apiError(c, 409, bumpCopy.afterPayment.unavailable);
   },
 );

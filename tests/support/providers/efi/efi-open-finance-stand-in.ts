@@ -87,6 +87,11 @@ export interface OpenFinanceStandInOptions {
   /** The seller's Efí account, as `favorecido.contaBanco` must name it when sent. */
   account: { agencia: string; conta: string; documento: string; nome: string };
   now?: () => number;
+  /**
+   * The clock a vínculo's consent ends by (`dataExpiracao`), so a test can let it pass by moving the server's clock;
+   * everything else (tokens, payments) keeps `now`.
+   */
+  consentNow?: () => number;
 }
 
 type Answer = (status: number, json: Record<string, unknown>) => void;
@@ -114,9 +119,11 @@ export class EfiOpenFinanceStandIn {
   private readonly tokens = new Map<string, number>();
   private readonly bankTokens = new Map<string, { kind: 'payment' | 'link'; id: string }>();
   private readonly now: () => number;
+  private readonly consentNow: () => number;
 
   constructor(private readonly options: OpenFinanceStandInOptions) {
     this.now = options.now ?? Date.now;
+    this.consentNow = options.consentNow ?? this.now;
   }
 
   async start(): Promise<void> {
@@ -209,6 +216,8 @@ export class EfiOpenFinanceStandIn {
     if (link.status !== 'pendente') throw new Error(`stand-in: vínculo ${link.identificador} is ${link.status}`);
     link.status = approve ? 'aceito' : 'rejeitado';
     link.dataAutorizacao = approve ? this.at() : null;
+    // Stand-in's own: the consent at the bank lasts a year unless a test set its end.
+    if (approve) link.expiresAt ??= this.consentNow() + 365 * 86_400_000;
     // Stand-in's own: a vínculo comes back named like a payment, by `identificadorVinculo`.
     return this.returnUrl({ identificadorVinculo: link.identificador }, approve ? null : 'acesso_negado');
   }
@@ -553,14 +562,16 @@ export class EfiOpenFinanceStandIn {
   private listLinks(query: URLSearchParams, answer: Answer, error: Fail): void {
     const cpf = query.get('cpf');
     if (cpf === null || !/^\d{11}$/.test(cpf)) return error(422, 'cpf_pagador_invalido', 'O cpf é obrigatório');
+    // Only the vínculos still usable: "uma lista de vínculos que podem ser utilizados para operações futuras"
+    // (sdk-node-apis-efi, commit 2728b67, `ofListBiometricEnrollment` JSDoc). Revoked or past `dataExpiracao`, one is gone.
     const vinculos = [...this.links.values()]
-      .filter((link) => link.cpf === cpf && link.status === 'aceito')
+      .filter((link) => link.cpf === cpf && link.status === 'aceito' && (link.expiresAt ?? Number.POSITIVE_INFINITY) > this.consentNow())
       .map((link) => {
         const participant = STAND_IN_PARTICIPANTS.find((entry) => entry.identificador === link.idParticipante)!;
         return {
           identificador: link.identificador,
           dataAutorizacao: link.dataAutorizacao,
-          dataExpiracao: new Date(link.expiresAt ?? this.now() + 365 * 86_400_000).toISOString(),
+          dataExpiracao: new Date(link.expiresAt!).toISOString(),
           limiteDiario: '1000.00',
           limiteTransacao: reais(JSR_LIMIT_CENTS - 1),
           conta: { numero: '123456', agencia: '0001', ispb: '09089356', tipo: 'CACC' },
