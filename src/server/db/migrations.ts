@@ -49,10 +49,10 @@ import { disputePollHealthMigration } from './migrations/0060-dispute-poll-healt
 import { disputeReturnedMigration } from './migrations/0061-dispute-returned.ts';
 import { memberPageOpeningsMigration } from './migrations/0062-member-page-openings.ts';
 import { pageVersionVisitorsMigration } from './migrations/0063-page-version-visitors.ts';
-import { openFinanceLinkExpiryMigration } from './migrations/0066-open-finance-link-expiry.ts';
 import { pixReturnedMigration } from './migrations/0067-pix-returned.ts';
 import { disputeListResumeMigration } from './migrations/0068-dispute-list-resume.ts';
 import { backgroundReadsMigration } from './migrations/0069-background-reads.ts';
+import { openFinanceLinkExpiryMigration } from './migrations/0070-open-finance-link-expiry.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
 import type { Database } from './schema.ts';
 
@@ -109,10 +109,10 @@ const migrations: Record<string, Migration> = {
   '0061_dispute_returned': disputeReturnedMigration,
   '0062_member_page_openings': memberPageOpeningsMigration,
   '0063_page_version_visitors': pageVersionVisitorsMigration,
-  '0066_open_finance_link_expiry': openFinanceLinkExpiryMigration,
   '0067_pix_returned': pixReturnedMigration,
   '0068_dispute_list_resume': disputeListResumeMigration,
   '0069_background_reads': backgroundReadsMigration,
+  '0070_open_finance_link_expiry': openFinanceLinkExpiryMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

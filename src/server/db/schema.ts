@@ -285,7 +285,7 @@ export interface OpenFinanceLinksTable {
   active_at: number | null;
   /** Migration 0054: the bank's name as Efí listed it when the vínculo was made, for the buyer's copy of their data. */
   bank_name: string | null;
-  /** Migration 0066: `dataExpiracao` as Efí last listed it; gone from the list past it, the vínculo expired. */
+  /** Migration 0070: `dataExpiracao` as Efí last listed it; gone from the list past it, the vínculo expired. */
   expires_at: Generated<number | null>;
 }
 
