@@ -340,5 +340,63 @@ for (const database of databases) {
       const told = await outboxRows(db, orderId, 'refund_done%');
       expect(told.map((row) => (JSON.parse(String(row.payload)) as { amountCents: number }).amountCents)).toEqual([WHOLE - PART]);
     });
+
+    // Found by the purchase model (Efí, refunds at the provider, FUZZ_SEED=4): the buyer already held the main product
+    // and paid main + bump again, so Efí was returning the repeated R$ 19,90 (our devolução, EM_PROCESSAMENTO) when the
+    // MED took the R$ 9,90 left. The charge then reads as refunding, and the MED's money was read as none.
+    it('a MED devolução while our part refund is still on its way at Efí is counted: the bump ends, "Devolvido pelo MED" R$ 9,90', async () => {
+      clock.now = Date.now();
+      server = await startTestServer(db, providersEnv(['efi'], efi.env(), { ADMIN_PASSWORD: PASSWORD, GATEWAY_REFUNDS: '1' }), {
+        ownPublicUrl: true,
+        efiCa: efi.ca,
+        now: () => clock.now,
+      });
+      const buyer = uniqueBuyer('Joana Prado');
+      const first = await checkout(server.url, { buyer });
+      expect(first.status).toBe(201);
+      efi.standIn.pay((await orderRow(db, first.body.orderId!)).charge_id!);
+      clock.now += 2 * 60_000;
+      await server.reconciler.runOnce();
+      expect((await orderRow(db, first.body.orderId!)).status).toBe('paid');
+      // Main + bump again: the main product is a duplicate, given back through Efí's part devolução.
+      const { orderId, txid, endToEndId } = await paidWithBump(server, buyer);
+      await drainOutbox(server);
+      const ours = efi.standIn.cob(txid)!.pix[0]!.devolucoes;
+      expect(ours.map((devolucao) => [devolucao.natureza, devolucao.valor, devolucao.status])).toEqual([
+        ['ORIGINAL', '19.90', 'EM_PROCESSAMENTO'],
+      ]);
+
+      efi.standIn.medReturn(endToEndId, 990);
+      clock.now += 61 * 60_000;
+      await server.reconciler.runOnce();
+      await drainOutbox(server);
+
+      const cookie = await signInToConsole(server.url, PASSWORD);
+      const detail = async () => (await (await consoleCall(server!.url, cookie, `/orders/${orderId}`)).json()) as AdminOrderDetail;
+      const during = (await detail()).purchase!;
+      expect(during.items.map((item) => [item.key, item.state])).toEqual([
+        ['main', 'owed'],
+        ['bump', 'med_returned'],
+      ]);
+      expect(during).toMatchObject({ paidCents: WHOLE, refundedCents: 0, medReturnedCents: 990, medPartCents: 0, openCents: 0 });
+      const disputes = (await (await consoleCall(server.url, cookie, '/disputes')).json()) as AdminDisputeList;
+      expect(
+        disputes.disputes.filter((dispute) => dispute.orderId === orderId).map((dispute) => [dispute.state, dispute.returnedCents]),
+      ).toEqual([['lost', 990]]);
+
+      // Efí settles our devolução: the repeated main product went back, the bump stays the MED's.
+      efi.standIn.settleRefund(endToEndId, ours[0]!.id, 'DEVOLVIDO');
+      clock.now += 10 * 60_000;
+      await server.reconciler.runOnce();
+      await drainOutbox(server);
+      const after = (await detail()).purchase!;
+      expect(after.items.map((item) => [item.key, item.state])).toEqual([
+        ['main', 'refunded'],
+        ['bump', 'med_returned'],
+      ]);
+      expect(after).toMatchObject({ paidCents: WHOLE, refundedCents: 1990, medReturnedCents: 990, openCents: 0 });
+      // The first purchase keeps its access.
+      expect((await orderRow(db, first.body.orderId!)).status).toBe('paid');
+    });
   });
 }

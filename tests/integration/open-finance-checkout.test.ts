@@ -289,18 +289,25 @@ for (const database of databases) {
       expect(await salesOf(buyer.email)).toHaveLength(1);
     });
 
-    it('marked refunded by hand, then its PIX paid (the cancel lost): the Open Finance payment goes back, once', async () => {
-      const { buyer, viewKey, order } = await placeOrder('Otávio Reis');
+    /** Paid in the bank's app with the PIX's cancel lost at Efí, then given back by the seller from their own account. */
+    async function markedRefundedByHand(name: string) {
+      const { buyer, viewKey, order } = await placeOrder(name);
       expect((await start(order.id, viewKey)).status).toBe(200);
       const payment = startedPayment();
       efi.standIn.script('PATCH', '/v2/cob/', { kind: 'status', status: 503 });
       await atTheBank(payment.identificadorPagamento, true);
+      efi.standIn.clearScripts();
       expect((await orderRow(db, order.id)).status).toBe('paid');
-      // The seller gave the money back from their own account: "Marcar como reembolsado" asks nothing of Efí.
+      // "Marcar como reembolsado" asks nothing of Efí.
       const admin = await signInToConsole(server.url, PASSWORD, server.url);
       const marked = await consoleCall(server.url, admin, `/orders/${order.id}/refund`, {}, { origin: server.url });
       expect(marked.status).toBe(200);
       expect(payment.devolucoes).toHaveLength(0);
+      return { buyer, order, payment, admin };
+    }
+
+    it('marked refunded by hand, then its PIX paid (the cancel lost): the Open Finance payment goes back, once', async () => {
+      const { buyer, order, payment, admin } = await markedRefundedByHand('Otávio Reis');
 
       // The buyer then pays the PIX that stayed payable: Efí holds both payments for a purchase the buyer no longer has.
       await pixPaid(order.charge_id!);
@@ -432,6 +439,41 @@ for (const database of databases) {
       await toldAndReadAgain(order, paymentId, 1);
       expect(await accessMailsQueued(order.id)).toBe(1);
       expect(await salesOf(buyer.email)).toHaveLength(0);
+    });
+
+    /** The PIX paid, its notification lost: only the reconciler's next pass can learn it. */
+    async function pixPaidUnheard(chargeId: string) {
+      efi.standIn.pay(chargeId);
+      rig.advance(2 * 60_000);
+      await server.reconciler.runOnce();
+      await drainOutbox(server);
+    }
+
+    it('refunded through the bank-app payment, then its PIX paid with the notification lost: the reconciler finds it and the PIX goes back, once', async () => {
+      const { buyer, order, paymentId } = await refundAskedOfBankPayment('Rui Tavares');
+      await bankRefundEnds(paymentId, 'aceito');
+      expect((await orderRow(db, order.id)).status).toBe('reversed');
+      await pixPaidUnheard(order.charge_id!);
+      expect(pixReturns(order.charge_id!)).toMatchObject([{ valor: '19.90' }]);
+      expect(heldAtEfi(order.id, order.charge_id!)).toBe(0);
+      await toldAndReadAgain(order, paymentId, 1);
+      expect(await salesOf(buyer.email)).toHaveLength(0);
+    });
+
+    it('marked refunded by hand, then its PIX paid with the notification lost: the reconciler finds it and the bank-app payment goes back, once', async () => {
+      const { buyer, order, payment } = await markedRefundedByHand('Clara Mendes');
+      expect((await orderRow(db, order.id)).status).toBe('reversed');
+
+      await pixPaidUnheard(order.charge_id!);
+      expect(returnsOf(payment.identificadorPagamento)).toHaveLength(1);
+      expect(JSON.parse(returnsOf(payment.identificadorPagamento)[0]!.rawBody)).toEqual({ valor: '19.90' });
+      // Read again an hour on: nothing more goes back, and the buyer is told once.
+      rig.advance(61 * 60_000);
+      await server.reconciler.runOnce();
+      await drainOutbox(server);
+      expect(returnsOf(payment.identificadorPagamento)).toHaveLength(1);
+      expect(pixReturns(order.charge_id!)).toHaveLength(0);
+      expect(rig.smtp.received.filter((mail) => mail.to.includes(buyer.email) && isBankReturnEmail(mail))).toHaveLength(1);
     });
 
     it('paid only in the bank app: the order page says nothing goes back', async () => {

@@ -28,8 +28,10 @@ function deletedByOurCancel(provider: PixProvider, order: OrderRow, chargeId: st
 /** A MED names the PIX by its end-to-end id; a dispute or a MED devolução on the read goes to disputes/ (docs/disputes.md). */
 export async function noteDispute(deps: OrdersDeps, order: OrderRow, record: ChargeRecord, now: number): Promise<void> {
   if (record.endToEndId) await recordEndToEndId(deps.db, order.id, record.endToEndId);
-  // A part returned on a charge still paid too (docs/money.md#med).
-  const cents = record.state === 'reversed' || record.state === 'paid' ? (record.disputeReturnedCents ?? 0) : 0;
+  // A part returned on a charge still paid too (docs/money.md#med), and on one whose other part is on its way back by our
+  // own refund: the provider then reads `refunding`, yet the MED's money is already gone.
+  const settled = record.state === 'reversed' || record.state === 'paid' || record.state === 'refunding';
+  const cents = settled ? (record.disputeReturnedCents ?? 0) : 0;
   // No dispute where the read would show one: any dispute that provider opened is over, won if paid, moot if refunded.
   const readsDisputes = !record.dispute && cents <= 0 && deps.payments.get(order.provider)?.capabilities.disputeOnRead === true;
   const cleared = !readsDisputes ? undefined : record.state === 'paid' ? 'won' : record.state === 'reversed' ? 'cancelled' : undefined;

@@ -66,7 +66,31 @@ export function isOpenCharge(eb: ExpressionBuilder<Database, 'orders'>, now: num
   ]);
 }
 
-/** Paid orders too, for `paidWindowMs` after payment: refunds and chargebacks. One provider's at a time, with its own budget. */
+/**
+ * Refunded or returned, but paid in the bank's app, so its PIX was never what paid it: while that PIX is open at its
+ * provider (its cancel lost) a late payment of it must still be found and go back (docs/payments.md#reconciliation).
+ */
+function isReversedWithOpenPix(eb: ExpressionBuilder<Database, 'orders'>, now: number, pendingGraceMs: number) {
+  return eb.and([
+    eb('status', '=', 'reversed'),
+    eb('charge_id', 'is not', null),
+    eb('provider_closed_at', 'is', null),
+    eb('expires_at', '>', now - pendingGraceMs),
+    eb.exists(
+      eb
+        .selectFrom('open_finance_payments')
+        .select('open_finance_payments.payment_id')
+        .whereRef('open_finance_payments.order_id', '=', 'orders.id')
+        .where('open_finance_payments.paid_at', 'is not', null)
+        .where('open_finance_payments.returned_at', 'is', null),
+    ),
+  ]);
+}
+
+/**
+ * Paid orders too, for `paidWindowMs` after payment: refunds and chargebacks; and refunded ones whose PIX may still be
+ * paid. One provider's at a time, with its own budget.
+ */
 export async function listOrdersDueForCheck(
   db: Kysely<Database>,
   options: { now: number; pendingGraceMs: number; paidWindowMs: number; limit: number; provider: ProviderId },
@@ -81,6 +105,7 @@ export async function listOrdersDueForCheck(
       eb.or([
         eb('recheck_requested_at', 'is not', null),
         isOpenCharge(eb, now, options.pendingGraceMs),
+        isReversedWithOpenPix(eb, now, options.pendingGraceMs),
         eb.and([eb('status', '=', 'paid'), eb('charge_id', 'is not', null), eb('paid_at', '>', now - options.paidWindowMs)]),
       ]),
     )

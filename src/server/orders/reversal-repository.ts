@@ -12,7 +12,8 @@ export async function markOrderReversed(
   return db.transaction().execute(async (trx) => {
     const reversed = await trx
       .updateTable('orders')
-      .set({ status: 'reversed', updated_at: now })
+      // Read again from now on a waiting charge's schedule, not a paid one's: its PIX may still be paid (listOrdersDueForCheck).
+      .set({ status: 'reversed', updated_at: now, next_check_at: now, check_count: 0 })
       .where('id', '=', id)
       .where('status', '=', 'paid')
       .returningAll()
