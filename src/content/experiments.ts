@@ -220,6 +220,7 @@ export const experimentsConsole = {
     noHistory:
       'A loja ainda não tem visitas e vendas nos últimos 28 dias em /: sem elas não dá para calcular o prazo. O teste pode começar, mas espere muitas semanas antes de um resultado.',
     visitors: (count: string) => `Visitantes necessários, somando as versões: ${count}.`,
+    calculating: 'Calculando…',
   },
   results: {
     variant: (letter: string) => `Versão ${letter}`,

@@ -1,5 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Db } from '../../src/server/db/database.ts';
+import { businessDay } from '../../src/shared/time.ts';
+import { insertOrderRow } from '../support/db-reads.ts';
 import { createPostgresDb } from '../integration/test-db.ts';
 import { contextApi, expect, payOnSandbox, test, withServerDb } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -12,6 +14,20 @@ export const PHONE = { width: 390, height: 844 };
 export const HEADLINE_B = 'Os fornecedores que as lojas grandes usam, em uma lista só';
 /** What the page prints of it before the highlighted words, which it wraps apart. */
 export const SHOWN_B = 'Os fornecedores que as lojas grandes usam, em uma';
+
+/** The shop's last 28 days as the planner reads them: `visitorsPerDay` visits a day to `/`, 3% of them paid. */
+export async function seedPlannerHistory(db: Db, visitorsPerDay: number): Promise<void> {
+  const now = Date.now();
+  for (let day = 1; day <= 28; day++) {
+    await db.db
+      .insertInto('funnel')
+      .values({ day: businessDay(now - day * DAY), event: 'page_view', path: '/', count: visitorsPerDay })
+      .execute();
+  }
+  for (let sale = 0; sale < Math.round(visitorsPerDay * 28 * 0.03); sale++) {
+    await insertOrderRow(db, { id: `ord_history${String(sale).padStart(4, '0')}`, created_at: now - ((sale % 27) + 1) * DAY - 3_600_000 });
+  }
+}
 
 /** On "Testes A/B", the seller names a test of `/` whose version B is HEADLINE_B and starts it: its card, running. */
 export async function startHeadlineTestInConsole(panel: Page) {

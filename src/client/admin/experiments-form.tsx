@@ -17,10 +17,11 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
 import { plannedSettings } from '../../shared/experiments/planner.ts';
-import { PlannerPanel, plannerInput, planning } from './experiments-planner.tsx';
+import { PlannerPanel, plannerInput } from './experiments-planner.tsx';
 import { offerErrors } from './offer-edit.ts';
 import { OfferSectionForm } from './offer-form.tsx';
 import { OfferDiff } from './page-history.tsx';
+import { usePlanning } from './use-planning.ts';
 
 const copy = experimentsConsole.form;
 const DAY = 86_400_000;
@@ -119,7 +120,7 @@ export function ExperimentForm({
       ),
     [planner, metric, split, weightsValid],
   );
-  const plan = useMemo(() => planning(input, Number.isFinite(lift) ? lift : 0, days), [input, lift, days]);
+  const { plan, pending } = usePlanning(input, Number.isFinite(lift) ? lift : 0, days);
   const errors = variants.map((variant) => offerErrors(variant.offer));
   const busyPage = busyPages.includes(page);
 
@@ -335,7 +336,7 @@ export function ExperimentForm({
         </Labelled>
       </div>
 
-      <PlannerPanel inputs={planner} input={input} plan={plan} days={days} metric={metric} />
+      <PlannerPanel inputs={planner} input={input} plan={plan} pending={pending} days={days} metric={metric} />
 
       {message ? <Alert variant={message.kind}>{message.text}</Alert> : null}
       <Button disabled={busy || busyPage} onClick={() => void start()}>

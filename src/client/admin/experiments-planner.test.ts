@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plannerText } from '../../content/experiments.ts';
-import { plannerInput, planning } from './experiments-planner.tsx';
+import { plannerInput } from './experiments-planner.tsx';
+import { planning } from './experiments-planning.ts';
 
 const shop = (visitorsPerDay: number) => ({
   days: 28,
