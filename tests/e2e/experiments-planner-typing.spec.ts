@@ -78,7 +78,7 @@ test('typing the lift and the split key by key on a slowed phone never waits for
         { key: '5', value: '25' },
       ])),
     );
-    // A weight box shows 0 when emptied (the form keeps weights as numbers): its text is replaced by selecting it.
+    // Replaced by selecting it all, as a seller may.
     const control = panel.getByLabel('Versão A (%)');
     await control.click();
     await control.press('ControlOrMeta+A');
@@ -88,11 +88,14 @@ test('typing the lift and the split key by key on a slowed phone never waits for
       { key: 'Backspace', value: '6' },
       { key: '0', value: '60' },
     ]);
+    // Erased key by key, the box is empty, as the seller left it, until the new share is typed.
     const variantB = panel.getByLabel('Versão B (%)');
     await variantB.click();
-    await variantB.press('ControlOrMeta+A');
+    await variantB.press('End');
     splitKeys.push(
       ...(await pressEach(variantB, [
+        { key: 'Backspace', value: '5' },
+        { key: 'Backspace', value: '' },
         { key: '4', value: '4' },
         { key: '0', value: '40' },
       ])),

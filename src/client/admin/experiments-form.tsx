@@ -282,9 +282,10 @@ export function ExperimentForm({
                 inputMode="numeric"
                 min={1}
                 max={100}
-                value={weight}
+                // An emptied box stays empty (the split reads invalid until a share is typed), never a 0 the seller did not type.
+                value={Number.isNaN(weight) ? '' : weight}
                 onChange={(event) => {
-                  const value = Math.round(Number(event.target.value));
+                  const value = event.target.value === '' ? Number.NaN : Math.round(Number(event.target.value));
                   if (index === 0) setControlWeight(value);
                   else update(index - 1, { weight: value });
                 }}
