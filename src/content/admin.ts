@@ -605,7 +605,7 @@ export const admin = {
       capacity: (left: string, ends: string) => `${left}; oferta até ${ends}`,
       capacityFull: 'Vagas esgotadas neste mês',
       bankReturns: (orders: string[]) =>
-        `${formatCount(orders.length, { one: 'devolução recusada', other: 'devoluções recusadas' })} pelo provedor do pagamento no app do banco, de um comprador que pagou duas vezes (pedidos ${orders.join(', ')})`,
+        `${formatCount(orders.length, { one: 'devolução recusada', other: 'devoluções recusadas' })} pelo provedor (do pagamento no app do banco ou do PIX), de um comprador que pagou duas vezes (pedidos ${orders.join(', ')})`,
       deliveries: (target: string, retrying: number, givenUp: number) =>
         retrying === 0 && givenUp === 0 ? `Entregando para ${target}` : `${target}: ${retrying} tentando de novo, ${givenUp} sem entrega`,
     },
@@ -626,7 +626,7 @@ export const admin = {
       capacity: 'Aumente MONTHLY_CAPACITY ou ajuste OFFER_ENDS_AT.',
       webhooks: 'Confira se WEBHOOK_URL está no ar e responde 2xx; depois use “Tentar de novo” abaixo.',
       bankReturns:
-        'A loja pede a devolução de novo sozinha, sem devolver duas vezes. Abra o pedido para ver o motivo que o provedor deu e confira o pagamento no painel dele (Open Finance); se ele não puder ser devolvido, devolva à mão e use “Marcar como reembolsado”.',
+        'A loja pede a devolução de novo sozinha, sem devolver duas vezes. Abra o pedido para ver o motivo que o provedor deu e confira o pagamento no painel dele (Open Finance ou PIX); se ele não puder ser devolvido, devolva à mão e use “Marcar como reembolsado”.',
       conversions: 'Confira META_CAPI_TOKEN e GA_API_SECRET; depois use “Tentar de novo” abaixo.',
     },
     fields: { name: 'nome', document: 'CPF/CNPJ', address: 'endereço' },
@@ -668,6 +668,17 @@ export const emailTimeline = {
     queued: 'Devolução do pagamento no app do banco recusada ou sem resposta: nova tentativa agendada',
     sent: 'Devolução do pagamento no app do banco pedida de novo e aceita',
     failed: 'Devolução do pagamento no app do banco recusada de novo; a loja segue tentando',
+  },
+  pixReturn: {
+    queued: 'Aviso ao comprador na fila: o PIX pago depois do reembolso será devolvido',
+    sent: 'Aviso ao comprador: o PIX pago depois do reembolso foi devolvido',
+    failed: 'Falha ao avisar o comprador do PIX devolvido',
+  },
+  /** Not an e-mail: the return of the PIX paid after the purchase was refunded, asked again while the provider refuses it. */
+  pixReturnRetry: {
+    queued: 'Devolução do PIX pago depois do reembolso recusada ou sem resposta: nova tentativa agendada',
+    sent: 'Devolução do PIX pago depois do reembolso pedida de novo e aceita',
+    failed: 'Devolução do PIX pago depois do reembolso recusada de novo; a loja segue tentando',
   },
   duplicateAlert: {
     queued: 'Alerta de pagamento duplicado na fila',

@@ -160,6 +160,16 @@ export const bankReturnEmail = {
   footer: 'Você recebeu este e-mail porque o seu pedido da {productName} foi pago duas vezes.',
 } as const;
 
+/** The PIX paid after the purchase was refunded through the bank-app payment goes back (bank-returns/bank-return-email.ts). */
+export const pixReturnEmail = {
+  ...bankReturnEmail,
+  subject: 'Você pagou duas vezes: devolvemos o PIX pago depois do reembolso',
+  preheader: 'Pedimos a devolução de {amount} pago pelo código PIX de um pedido já reembolsado.',
+  intro:
+    'O seu pedido da {productName} foi pago duas vezes: no app do seu banco, pagamento que já foi reembolsado, e com o código PIX. Como a compra já foi reembolsada, pedimos a devolução do pagamento do código PIX, {amount}, para a mesma conta que pagou.',
+  access: 'Com as duas devoluções, nada fica cobrado por este pedido. Se quiser comprar de novo, faça um novo pedido.',
+} as const;
+
 export const reviewEmail = {
   subject: 'Como está sendo a lista?',
   preheader: 'Conte em poucas palavras como está sendo a {productName}. Leva um minuto.',

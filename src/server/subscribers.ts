@@ -91,6 +91,8 @@ export const SUBSCRIBERS: readonly Row[] = [
   [['paid', 'erased'],                                                  registerReviewsEvents,          'review_request',         'e-mail',          WORKER,   BUYER, ERASED, email.review],
   [[],                                                                  registerBankReturnsEvents,      'bank_return',            'e-mail',          WORKER,   BUYER, ERASED, email.bankReturn],
   [[],                                                                  registerBankReturnsEvents,      'bank_return_retry:',     'bank return',     BANK_RETURN, NO,  NO,     email.bankReturnRetry],
+  [[],                                                                  registerBankReturnsEvents,      'pix_return',             'e-mail',          WORKER,   BUYER, ERASED, email.pixReturn],
+  [[],                                                                  registerBankReturnsEvents,      'pix_return_retry:',      'bank return',     BANK_RETURN, NO,  NO,     email.pixReturnRetry],
   [['created', 'paid'],                                                 registerFunnelEvents,           null,                     'funnel count',    WORKER,   NO,    NO,     NONE],
   [['erased'],                                                          registerAdminEvents,            null,                     'audit erasure',   WORKER,   NO,    NO,     NONE],
   [[],                                                                  registerAdminEvents,            'unrecognised_event:',    'e-mail',          WORKER,   NO,    NO,     email.unrecognisedEvent],

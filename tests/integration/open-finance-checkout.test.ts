@@ -14,6 +14,7 @@ import {
   atTheBank as decideAtTheBank,
   comeBackWithKey,
   isBankReturnEmail,
+  isPixReturnEmail,
   OPEN_FINANCE_BANK as BANK,
   OPEN_FINANCE_PASSWORD as PASSWORD,
   placeOpenFinanceOrder,
@@ -218,13 +219,7 @@ for (const database of databases) {
       await drainOutbox(server);
       expect(told()).toHaveLength(0);
 
-      const admin = await signInToConsole(server.url, PASSWORD, server.url);
-      const steps = async () =>
-        (await consoleDetail(order.id, admin)).timeline.filter((step) => step.label?.startsWith('Devolução do pagamento no app do banco'));
-      const returnsCheck = async () =>
-        ((await (await consoleCall(server.url, admin, '/health', undefined, { origin: server.url })).json()) as AdminHealth).checks.find(
-          (check) => check.key === 'bankReturns',
-        );
+      const { steps, returnsCheck } = await returnViews(order.id, 'Devolução do pagamento no app do banco');
       expect(await steps()).toMatchObject([{ kind: 'email_queued' }]);
       expect(await returnsCheck()).toBeUndefined();
       // Not before its time: the outbox waits out the backoff, then asks Efí again.
@@ -441,6 +436,80 @@ for (const database of databases) {
       expect(await salesOf(buyer.email)).toHaveLength(0);
     });
 
+    it('refunded through the bank-app payment, then its PIX paid late and its devolução refused twice: asked again with backoff, made once, shown in the order and Saúde, the buyer told once', async () => {
+      const { buyer, order, paymentId } = await refundAskedOfBankPayment('Tereza Queiroz');
+      await bankRefundEnds(paymentId, 'aceito');
+      expect((await orderRow(db, order.id)).status).toBe('reversed');
+      // Efí's "Solicitar devolução" (PUT /v2/pix/:e2eId/devolucao/:id) documents this 500 among its answers
+      // (dev.efipay.com.br/docs/api-pix/gestao-de-pix, mirrored in github.com/mpaivaana/error-report
+      // docs/api-pix/gestao-de-pix.md, commit e2f42d5).
+      const refused = {
+        kind: 'status',
+        status: 500,
+        body: JSON.stringify({ nome: 'erro_aplicacao', mensagem: 'Ocorreu um erro ao solicitar devolução' }),
+      } as const;
+      for (let time = 0; time < 2; time++) efi.standIn.script('PUT', '/v2/pix/', refused);
+      const asked = efi.standIn.requests.length;
+      const askedOfPix = () => pixRefundCalls(asked);
+      await pixPaid(order.charge_id!);
+      expect(askedOfPix()).toHaveLength(1);
+      expect(pixReturns(order.charge_id!)).toHaveLength(0);
+      const told = () => rig.smtp.received.filter((mail) => mail.to.includes(buyer.email) && isPixReturnEmail(mail));
+      expect(told()).toHaveLength(0);
+
+      const { steps, returnsCheck } = await returnViews(order.id, 'Devolução do PIX pago depois do reembolso');
+      expect(await steps()).toMatchObject([{ kind: 'email_queued' }]);
+      rig.advance(PAST_BACKOFF_MS);
+      await drainOutbox(server);
+      expect(askedOfPix()).toHaveLength(2);
+      expect(await steps()).toMatchObject([{ kind: 'email_failed', detail: expect.stringContaining('HTTP 500') }]);
+      expect(await returnsCheck()).toBeUndefined();
+      // Then Efí cannot be read at all, twice: three failures of the queued return, and Saúde names the order.
+      for (let time = 0; time < 2; time++) {
+        efi.standIn.script('GET', '/v2/cob/', { kind: 'status', status: 503 });
+        rig.advance(PAST_BACKOFF_MS);
+        await drainOutbox(server);
+        efi.standIn.clearScripts();
+      }
+      expect(askedOfPix()).toHaveLength(2);
+      expect(await returnsCheck()).toMatchObject({ ok: false, detail: expect.stringContaining(order.id), fix: expect.any(String) });
+      rig.advance(PAST_BACKOFF_MS);
+      await drainOutbox(server);
+      expect(pixReturns(order.charge_id!)).toMatchObject([{ valor: '19.90' }]);
+      expect(askedOfPix()).toHaveLength(3);
+      // Made once, under the return's own id on every try; read again later, nothing more goes back.
+      expect(new Set(askedOfPix().map((request) => request.path)).size).toBe(1);
+      expect(await steps()).toMatchObject([{ kind: 'email_sent' }]);
+      expect(await returnsCheck()).toBeUndefined();
+      await drainOutbox(server);
+      expect(told()).toHaveLength(1);
+      await toldAndReadAgain(order, paymentId, 1);
+      rig.advance(PAST_BACKOFF_MS);
+      await drainOutbox(server);
+      expect(told()).toHaveLength(1);
+      expect(heldAtEfi(order.id, order.charge_id!)).toBe(0);
+      expect(await salesOf(buyer.email)).toHaveLength(0);
+    });
+
+    it('the PIX devolução made at Efí with its answer lost, then the retry: read first, nothing more goes back, the buyer told once', async () => {
+      const { buyer, order, paymentId } = await refundAskedOfBankPayment('Ulisses Fontes');
+      await bankRefundEnds(paymentId, 'aceito');
+      // Efí makes the devolução, then the connection drops before its answer: the shop cannot know it was made.
+      efi.standIn.script('PUT', '/v2/pix/', { kind: 'drop-after' });
+      const asked = efi.standIn.requests.length;
+      await pixPaid(order.charge_id!);
+      expect(pixReturns(order.charge_id!)).toHaveLength(1);
+      for (let retry = 0; retry < 3; retry++) {
+        rig.advance(PAST_BACKOFF_MS);
+        await drainOutbox(server);
+      }
+      expect(pixRefundCalls(asked)).toHaveLength(1);
+      expect(pixReturns(order.charge_id!)).toMatchObject([{ valor: '19.90' }]);
+      const told = rig.smtp.received.filter((mail) => mail.to.includes(buyer.email) && isPixReturnEmail(mail));
+      expect(told).toHaveLength(1);
+      await toldAndReadAgain(order, paymentId, 1);
+    });
+
     /** The PIX paid, its notification lost: only the reconciler's next pass can learn it. */
     async function pixPaidUnheard(chargeId: string) {
       efi.standIn.pay(chargeId);
@@ -562,6 +631,17 @@ for (const database of databases) {
       await drainOutbox(server);
       expect((await orderRow(db, orderId)).status).toBe('reversed');
       expect(returnsOf(paymentId)).toHaveLength(1);
+    }
+
+    /** A return of a payment made twice as the console shows it: its steps on the order (labels from `label`), and Saúde's check. */
+    async function returnViews(orderId: string, label: string) {
+      const admin = await signInToConsole(server.url, PASSWORD, server.url);
+      const health = async () =>
+        (await (await consoleCall(server.url, admin, '/health', undefined, { origin: server.url })).json()) as AdminHealth;
+      return {
+        steps: async () => (await consoleDetail(orderId, admin)).timeline.filter((step) => step.label?.startsWith(label)),
+        returnsCheck: async () => (await health()).checks.find((check) => check.key === 'bankReturns'),
+      };
     }
 
     async function consoleDetail(orderId: string, cookie: string): Promise<AdminOrderDetail> {

@@ -239,7 +239,9 @@ export async function approvedUnheard(rig: Pick<OpenFinanceRig, 'bank'>, payment
 
 /** The e-mail telling a buyer who paid both ways that the bank's payment goes back. */
 export const isBankReturnEmail = (mail: { raw: string }) => /^Message-ID:\s*<bank_return-/im.test(mail.raw);
+/** The e-mail that the PIX, paid after the purchase was refunded through the bank-app payment, goes back. */
+export const isPixReturnEmail = (mail: { raw: string }) => /^Message-ID:\s*<pix_return-/im.test(mail.raw);
 
 /** The access e-mails (not the PIX ones, nor the one that a payment goes back) sent to `email`. */
 export const accessMailsTo = (rig: Pick<OpenFinanceServer, 'smtp'>, email: string) =>
-  rig.smtp.received.filter((mail) => mail.to.includes(email) && !isPixEmail(mail) && !isBankReturnEmail(mail));
+  rig.smtp.received.filter((mail) => mail.to.includes(email) && !isPixEmail(mail) && !isBankReturnEmail(mail) && !isPixReturnEmail(mail));

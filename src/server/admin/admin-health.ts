@@ -16,7 +16,7 @@ import { businessMonth } from '../../shared/time.ts';
 import { failingMessages, outboxBacklog } from '../outbox/outbox-queue.ts';
 import { CONVERSION_KIND_FAMILY } from '../conversions/conversions-events.ts';
 import { WEBHOOK_KIND_FAMILY } from '../outgoing-webhooks/outgoing-webhooks-events.ts';
-import { BANK_RETURN_RETRY_FAMILY } from '../orders/open-finance-twice.ts';
+import { PAYMENT_RETURNS } from '../orders/open-finance-twice.ts';
 import { countOpenDuplicates, lastPostbackAt } from '../orders/order-console-lookup.ts';
 import { countSpotsTaken, countUnsettledOrdersByProvider, listUnrecognisedEvents, listWebhookRejections } from '../orders/order-lookup.ts';
 import { countOpenRefunds } from '../refunds/refund-admin.ts';
@@ -115,7 +115,7 @@ export async function readHealth(
     countOpenRefunds(db, now - REFUND_ANSWER_DAYS * DAY_MS),
     listSkewedInstances(db, { now, toleranceMs: CLOCK_SKEW_SHOWN_MS }),
     listUnrecognisedEvents(db),
-    failingMessages(db, BANK_RETURN_RETRY_FAMILY),
+    Promise.all(Object.values(PAYMENT_RETURNS).map((way) => failingMessages(db, way.retryFamily))).then((ways) => ways.flat()),
   ]);
   const given = (list: typeof webhooks) => list.filter((delivery) => delivery.nextAttemptAt === null).length;
   const optionalChecks: HealthCheck[] = [];
@@ -128,7 +128,7 @@ export async function readHealth(
       ),
     );
   }
-  // Money a buyer paid twice that the provider keeps refusing to return: shown once it failed again, with its order.
+  // Money a buyer paid twice (either payment) that the provider keeps refusing to return: shown once it failed again, with its order.
   const stuckReturns = returns.filter((row) => row.attempts >= BANK_RETURN_SHOWN_AFTER);
   if (stuckReturns.length > 0) {
     optionalChecks.push(check('bankReturns', false, text.detail.bankReturns(stuckReturns.map((row) => row.orderId))));

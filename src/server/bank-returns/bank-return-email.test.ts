@@ -22,6 +22,15 @@ describe('renderBankReturnEmail', () => {
     expect(email.html).toContain('href="https://loja.example.com/acesso"');
   });
 
+  it('the PIX paid after the refund goes back: says which payment went back, how much, and that nothing stays charged', () => {
+    const email = renderBankReturnEmail({ ...input, way: 'pix' });
+    const text = email.text.replace(/\u00a0/g, ' ');
+    expect(email.subject).toBe('Você pagou duas vezes: devolvemos o PIX pago depois do reembolso');
+    expect(text).toContain('pedimos a devolução do pagamento do código PIX, R$ 19,90, para a mesma conta que pagou.');
+    expect(text).toContain('Com as duas devoluções, nada fica cobrado por este pedido.');
+    expect(text).not.toContain('O seu acesso continua ativo');
+  });
+
   it('escapes what it interpolates into the HTML', () => {
     const email = renderBankReturnEmail({ ...input, buyerName: '<img src=x> Rita', productName: 'Lista <b>&</b>' });
     expect(email.html).not.toContain('<img');

@@ -1,22 +1,25 @@
 import { emailHandler } from '../mail/email-handler.ts';
 import type { EventWiring } from '../orders/order-events.ts';
-import { BANK_RETURN_KIND, BANK_RETURN_RETRY_FAMILY, retryBankReturn } from '../orders/open-finance-twice.ts';
+import { PAYMENT_RETURNS, retryReturn, type ReturnWay } from '../orders/open-finance-twice.ts';
 import { renderBankReturnMessage } from './bank-return-email.ts';
 
 /**
- * Queued by orders/open-finance-twice.ts: the e-mail once the bank's payment of an order paid twice is asked back, and
- * that return asked again while the provider refuses it or does not answer.
+ * Queued by orders/open-finance-twice.ts, for each of the two payments of an order paid twice (the bank-app one, or the
+ * PIX): the e-mail once it is asked back, and that return asked again while the provider refuses it or does not answer.
  */
 export function registerBankReturnsEvents({ kinds, deps }: EventWiring): void {
-  kinds.register(
-    BANK_RETURN_KIND,
-    emailHandler(deps.mailer, (message) => renderBankReturnMessage(deps, message)),
-  );
-  kinds.register(BANK_RETURN_RETRY_FAMILY, {
-    channel: 'bank return',
-    async deliver(message) {
-      await retryBankReturn(deps, message);
-      return {};
-    },
-  });
+  for (const way of Object.keys(PAYMENT_RETURNS) as ReturnWay[]) {
+    const { emailKind, retryFamily } = PAYMENT_RETURNS[way];
+    kinds.register(
+      emailKind,
+      emailHandler(deps.mailer, (message) => renderBankReturnMessage(deps, way, message)),
+    );
+    kinds.register(retryFamily, {
+      channel: 'bank return',
+      async deliver(message) {
+        await retryReturn(deps, way, message);
+        return {};
+      },
+    });
+  }
 }

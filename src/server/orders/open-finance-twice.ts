@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 import type { ClaimedMessage } from '../outbox/outbox-repository.ts';
 import { MessageNotNeededError } from '../outbox/outbox-worker.ts';
+import type { ChargeRecord, PixProvider, RefundRecord } from '../gateway/pix-provider.ts';
 import { GatewayError } from '../gateway/types.ts';
 import type { BankRail } from './open-finance-rails.ts';
 import { isBankRailFailure, railOf } from './open-finance-rails.ts';
@@ -20,12 +21,62 @@ import {
 
 /** The buyer's e-mail that one of the two payments goes back (bank-returns/bank-return-email.ts), once per order. */
 export const BANK_RETURN_KIND = 'bank_return';
+/** The same when it is the PIX, paid after the purchase was refunded through the bank-app payment, that goes back. */
+export const PIX_RETURN_KIND = 'pix_return';
 
 /**
  * A return Efí (or Mercado Pago) refused or did not answer, asked again by the outbox with backoff; one row per bank
  * payment (`bank_return_retry:<payment id>`), shown on the console's order and, while it keeps failing, in Saúde.
  */
 export const BANK_RETURN_RETRY_FAMILY = 'bank_return_retry:';
+/** The same for the order's PIX (`pix_return_retry:<order id>`). */
+export const PIX_RETURN_RETRY_FAMILY = 'pix_return_retry:';
+
+/** Which of the two payments goes back: its retries' outbox family and the buyer's e-mail once it is made. */
+export const PAYMENT_RETURNS = {
+  bank: { retryFamily: BANK_RETURN_RETRY_FAMILY, emailKind: BANK_RETURN_KIND },
+  pix: { retryFamily: PIX_RETURN_RETRY_FAMILY, emailKind: PIX_RETURN_KIND },
+} as const;
+export type ReturnWay = keyof typeof PAYMENT_RETURNS;
+
+/** Long enough for a provider's passing fault to clear; the outbox doubles it from there. */
+const FIRST_RETRY_MS = 30_000;
+
+/**
+ * A return claimed once (the decision stands whatever the provider answers): `attempt` asks for it and resolves with the
+ * amount asked back; refused or unanswered, the outbox asks again with backoff under the way's family, keyed by `id`,
+ * until `retryReturn` makes it. The buyer's e-mail is queued once it is made.
+ */
+async function giveBackOnce(
+  deps: OrdersDeps,
+  way: ReturnWay,
+  target: { orderId: string; id: string; payload: Record<string, unknown> },
+  attempt: () => Promise<number>,
+): Promise<void> {
+  const now = deps.now?.() ?? Date.now();
+  let cents: number;
+  try {
+    cents = await attempt();
+  } catch (error) {
+    if (error instanceof MessageNotNeededError) return;
+    if (!isBankRailFailure(error)) throw error;
+    await enqueueOutboxMessage(deps.db, {
+      orderId: target.orderId,
+      kind: `${PAYMENT_RETURNS[way].retryFamily}${target.id}`,
+      payload: target.payload,
+      now,
+      notBefore: now + FIRST_RETRY_MS,
+    });
+    deps.logger.error('Payment made twice not returned; asked again later', { order: target.orderId, way, error: error.message });
+    return;
+  }
+  await returnMade(deps, way, target.orderId, cents, now);
+}
+
+async function returnMade(deps: OrdersDeps, way: ReturnWay, orderId: string, cents: number, now: number): Promise<void> {
+  deps.logger.warn('Paid twice (PIX and Open Finance): one payment was returned', { order: orderId, way });
+  await enqueueOutboxMessage(deps.db, { orderId, kind: PAYMENT_RETURNS[way].emailKind, payload: { amountCents: cents }, now });
+}
 
 /**
  * The Open Finance payment goes back (Efí's `…/devolver`, Mercado Pago's refund), claimed once; the order stays one sale,
@@ -34,54 +85,40 @@ export const BANK_RETURN_RETRY_FAMILY = 'bank_return_retry:';
 export async function returnBankPayment(deps: OrdersDeps, rail: BankRail, paymentId: string, cents: number, orderId: string) {
   const now = deps.now?.() ?? Date.now();
   if (!(await claimOpenFinanceReturn(deps.db, paymentId, now))) return false;
-  try {
+  await giveBackOnce(deps, 'bank', { orderId, id: paymentId, payload: { paymentId, amountCents: cents } }, async () => {
     await rail.giveBack(cents, 0);
-  } catch (error) {
-    if (!isBankRailFailure(error)) throw error;
-    // The decision stands (the PIX is the sale): the outbox asks again under the return's own key, so it goes back once.
-    await enqueueOutboxMessage(deps.db, {
-      orderId,
-      kind: `${BANK_RETURN_RETRY_FAMILY}${paymentId}`,
-      payload: { paymentId, amountCents: cents },
-      now,
-      notBefore: now + BANK_RETURN_FIRST_RETRY_MS,
-    });
-    deps.logger.error('Open Finance payment paid twice not returned; asked again later', { order: orderId, error: error.message });
-    return true;
-  }
-  await returnMade(deps, orderId, cents, now);
+    return cents;
+  });
   return true;
 }
 
-/** Long enough for a provider's passing fault to clear; the outbox doubles it from there. */
-const BANK_RETURN_FIRST_RETRY_MS = 30_000;
-
-async function returnMade(deps: OrdersDeps, orderId: string, cents: number, now: number): Promise<void> {
-  deps.logger.warn('Paid twice (PIX and Open Finance): the Open Finance payment was returned', { order: orderId });
-  await enqueueOutboxMessage(deps.db, { orderId, kind: BANK_RETURN_KIND, payload: { amountCents: cents }, now });
-}
-
-const RetryPayloadSchema = z.object({ paymentId: z.string().min(1), amountCents: z.number().int().positive() });
+const BankPayloadSchema = z.object({ paymentId: z.string().min(1), amountCents: z.number().int().positive() });
 
 /**
- * One attempt of a queued return (the outbox retries it with backoff while it throws). Never twice: the payment is read
- * first, and a devolução Efí holds (pending or done) is the one asked for; after one Efí rejected, the next is asked
- * under a key of its own (the attempt is the number of rejected ones), else under the same key, which Efí answers
- * with the devolução it already made.
+ * One attempt of a queued return (the outbox retries it with backoff while it throws), either way. Never twice: what
+ * went back of the payment is read first (`retryBankAttempt`, `retryPixAttempt`).
  */
-export async function retryBankReturn(deps: OrdersDeps, message: Pick<ClaimedMessage, 'orderId' | 'payload'>): Promise<void> {
-  const payload = RetryPayloadSchema.safeParse(message.payload);
-  const row = payload.success ? await findOpenFinancePayment(deps.db, payload.data.paymentId) : undefined;
-  if (!payload.success || !row) throw new MessageNotNeededError('bank payment gone');
+export async function retryReturn(deps: OrdersDeps, way: ReturnWay, message: Pick<ClaimedMessage, 'orderId' | 'payload'>): Promise<void> {
+  const cents = way === 'bank' ? await retryBankAttempt(deps, message.payload) : await retryPixAttempt(deps, message.orderId);
+  await returnMade(deps, way, message.orderId, cents, deps.now?.() ?? Date.now());
+}
+
+/**
+ * The bank payment is read first, and a devolução Efí holds (pending or done) is the one asked for; after one Efí
+ * rejected, the next is asked under a key of its own (the attempt is the number of rejected ones), else under the same
+ * key, which Efí answers with the devolução it already made.
+ */
+async function retryBankAttempt(deps: OrdersDeps, payload: unknown): Promise<number> {
+  const parsed = BankPayloadSchema.safeParse(payload);
+  const row = parsed.success ? await findOpenFinancePayment(deps.db, parsed.data.paymentId) : undefined;
+  if (!parsed.success || !row) throw new MessageNotNeededError('bank payment gone');
   const rail = railOf(deps, row);
   if (!rail) throw new Error(`the provider of bank payment ${row.payment_id} is off`);
-  const read = await rail.read();
-  const refunds = read?.refunds ?? [];
-  const now = deps.now?.() ?? Date.now();
+  const refunds = (await rail.read())?.refunds ?? [];
   if (!refunds.some((refund) => refund.state !== 'failed')) {
-    await rail.giveBack(payload.data.amountCents, refunds.length);
+    await rail.giveBack(parsed.data.amountCents, refunds.length);
   }
-  await returnMade(deps, message.orderId, payload.data.amountCents, now);
+  return parsed.data.amountCents;
 }
 
 /** What became of the second payment: the bank-app one asked back, the PIX, or left until the refund on its way ends. */
@@ -140,24 +177,59 @@ async function readPix(deps: OrdersDeps, order: OrderRow | undefined) {
   }
 }
 
-/** The order's PIX goes back whole at its provider, claimed once (`orders.pix_returned_at`). */
+/** The order's PIX goes back whole at its provider, claimed once (`orders.pix_returned_at`), asked again while refused. */
 async function returnPix(deps: OrdersDeps, order: OrderRow): Promise<void> {
-  const provider = deps.payments.get(order.provider);
-  if (!provider || !order.charge_id) return;
+  if (!deps.payments.get(order.provider) || !order.charge_id) return;
   const now = deps.now?.() ?? Date.now();
   if (!(await claimPixReturn(deps.db, order.id, now))) return;
-  try {
-    const charge = await provider.getCharge(order.charge_id);
-    if (charge.state !== 'paid') {
-      if (charge.state !== 'reversed' && charge.state !== 'refunding') await releasePixReturn(deps.db, order.id);
-      return;
-    }
-    const cents = (charge.amountCents ?? order.amount_cents) - (charge.refundedCents ?? 0);
-    await provider.refund(charge, { refundId: `${order.id}.pix-return`, amountCents: cents });
-    deps.logger.warn('PIX paid after the bank-app payment was refunded: the PIX was returned', { order: order.id });
-  } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    if (!error.uncertain) await releasePixReturn(deps.db, order.id);
-    deps.logger.error('PIX paid after the bank-app payment was refunded not returned', { order: order.id, error: error.message });
+  await giveBackOnce(deps, 'pix', { orderId: order.id, id: order.id, payload: {} }, () => givePixBack(deps, order, { fresh: true }));
+}
+
+/** The devoluções of the PIX asked before one is made: never more than this many refused ones in a row. */
+const PIX_RETURN_ATTEMPTS = 10;
+
+/** The PIX return's own key at its provider (Efí's devolução `id`): the same on every retry until one is refused. */
+const pixReturnKey = (orderId: string, attempt: number) => `${orderId}.pix-return${attempt > 0 ? `-${attempt}` : ''}`;
+
+/**
+ * One attempt at the PIX's return; resolves with what was asked back. Never twice: the PIX is read first (a devolução
+ * that holds its balance, pending or done, is the one asked for), then, unless the claim is fresh, its devoluções under
+ * the return's own keys: one the provider holds (pending or done) is the one made; after a refused one, the next key.
+ */
+async function givePixBack(deps: OrdersDeps, order: OrderRow, options: { fresh: boolean }): Promise<number> {
+  const provider = deps.payments.get(order.provider);
+  if (!provider || !order.charge_id) throw new Error(`the provider of order ${order.id}'s PIX is off`);
+  const charge = await provider.getCharge(order.charge_id);
+  const cents = (charge.amountCents ?? order.amount_cents) - (charge.refundedCents ?? 0);
+  if (charge.state !== 'paid' && charge.state !== 'reversed' && charge.state !== 'refunding') {
+    await releasePixReturn(deps.db, order.id);
+    throw new MessageNotNeededError(`the PIX reads ${charge.rawStatus ?? charge.state}`);
   }
+  let attempt = 0;
+  for (; !options.fresh && attempt < PIX_RETURN_ATTEMPTS; attempt++) {
+    const held = await readPixReturn(provider, charge, pixReturnKey(order.id, attempt));
+    if (held === undefined) break;
+    if (held.state !== 'failed') return held.amountCents ?? cents;
+  }
+  // Gone back, or on its way, by a devolução not ours (the provider's panel): nothing is left to return.
+  if (charge.state !== 'paid') throw new MessageNotNeededError(`the PIX reads ${charge.rawStatus ?? charge.state}`);
+  if (attempt >= PIX_RETURN_ATTEMPTS) throw new Error(`the PIX return of order ${order.id} was refused ${attempt} times`);
+  await provider.refund(charge, { refundId: pixReturnKey(order.id, attempt), amountCents: cents });
+  return cents;
+}
+
+/** The devolução asked under `key`, or undefined when the provider holds none (its documented "not found"). */
+async function readPixReturn(provider: PixProvider, charge: ChargeRecord, key: string): Promise<RefundRecord | undefined> {
+  try {
+    return await provider.getRefund(charge, key);
+  } catch (error) {
+    if (error instanceof GatewayError && error.httpStatus === 404 && !error.uncertain) return undefined;
+    throw error;
+  }
+}
+
+async function retryPixAttempt(deps: OrdersDeps, orderId: string): Promise<number> {
+  const order = await findOrderById(deps.db, orderId);
+  if (!order) throw new MessageNotNeededError('order gone');
+  return givePixBack(deps, order, { fresh: false });
 }
