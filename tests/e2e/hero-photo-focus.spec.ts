@@ -5,9 +5,8 @@ import { expect, presellAnsweredContext, test, watchConsole } from './fixtures.t
 import { startServer } from './server.ts';
 
 /**
- * The point the seller taps on the hero photo stays in view where the page cuts it (docs/editing.md#images, issue 73
- * E13): on a 1280 × 800 laptop the hero's box is a wide band across a 4:3 photo, which a centred crop would cut the
- * top of.
+ * The point the seller taps on the hero photo stays in view where the page cuts it (docs/editing.md#images): on a
+ * 1280 × 800 laptop the hero's box is a wide band across a 4:3 photo, which a centred crop would cut the top of.
  */
 
 const PASSWORD = 'senha-do-painel-foco';

@@ -6,7 +6,7 @@ import { liveVersionNumber } from './editor-sites.ts';
 import { expect, test, watchConsole } from './fixtures.ts';
 
 /**
- * Two tabs and two people on two instances behind nginx (issue 73: E2, E3, E5; docs/editing.md#drafts-and-merges),
+ * Two tabs and two people on two instances behind nginx (docs/editing.md#drafts-and-merges),
  * typed key by key as sellers type. Each tab is pinned to one instance: its requests go through an nginx of their own
  * on the shipped site whose one upstream is that instance, while the browser still sees the shop's one address (one
  * origin, one local copy, one cookie), as two tabs behind a round-robin nginx would be served.
