@@ -5,8 +5,9 @@ import { logGamma } from './distributions.ts';
  * martingale under the planned split, the factor passes 1/α at some refresh with probability at most α (Ville's
  * inequality), however often the console is read. α is smaller than that bound needs on purpose: visitors who accepted
  * the variant cookie come back on later days in the same version and count once a day, so the visitor-days of one
- * person are not independent draws, and α = 1/3,000 keeps healthy tests held under 1% in the simulation with
- * returning visitors (docs/experiments.md#the-split-check) while a 45/55 split of 2,000 visitors is still held.
+ * person are not independent draws. α = 1/3,000 keeps healthy tests held under 1% in the simulation with people
+ * coming on 1.5 days on average (not at 2: docs/experiments.md#the-split-check) while a 45/55 split of 2,000 visitors
+ * is still held.
  */
 export const sampleRatioAlpha = 1 / 3000;
 
