@@ -1,13 +1,22 @@
 import { longTestDays } from '../src/shared/experiments/planner.ts';
+import { checkSampleRatio } from '../src/shared/experiments/sample-ratio.ts';
 import { FUZZ_SEED } from '../tests/fuzz/fuzz-kit.ts';
-import { simulateCell, standardError, type Cell, type CellResult } from '../tests/unit/experiments-grid-kit.ts';
+import {
+  simulateCell,
+  simulateSplitHolds,
+  standardError,
+  type Cell,
+  type CellResult,
+  type Returning,
+} from '../tests/unit/experiments-grid-kit.ts';
 
 /**
  * `npm run bench -- ab`: the A/B statistics over a small seller's range (tests/unit/experiments-grid-kit.ts): conversion
  * 2, 3 and 5%, 200, 500 and 2,000 visitors a day, 50/50 and 80/20, two and four versions. Each cell plans the test the
  * console's way for the form's default end date (28 days; 60 where 28 give no plan), then runs 2,000 A/A tests and
- * 2,000 tests with the planned lift, the verdict read every 50 visitors. `--runs <n>` changes the count per cell,
- * `FUZZ_SEED=<seed>` replays a run; each cell's seed is printed.
+ * 2,000 tests with the planned lift, the verdict read every 50 visitors, and the split check alone on 2,000 A/A tests
+ * whose visitors come back on later days in their version (1.5 and 2 visit-days a person on average). `--runs <n>`
+ * changes the count per cell, `FUZZ_SEED=<seed>` replays a run; each cell's seed is printed.
  */
 const defaultRuns = 2000;
 const formDays = 28;
@@ -29,9 +38,15 @@ function runsArgument(): number {
   return runs;
 }
 
+const returningModels: Returning[] = [
+  { meanDays: 1.5, windowDays: 28 },
+  { meanDays: 2, windowDays: 28 },
+];
+const splitFlags = (visitors: readonly number[], weights: readonly number[]) => checkSampleRatio(visitors, weights).flagged;
+
 const percent = (count: number, runs: number) => `${((100 * count) / runs).toFixed(1)}%`;
 
-function row(result: CellResult, seed: number): string {
+function row(result: CellResult, seed: number, heldReturning: number[]): string {
   const { cell, plan, runs } = result;
   const power = plan ? `${percent(result.found, runs)} ± ${(100 * standardError(result.found / runs, runs)).toFixed(1)}` : '—';
   const days = plan
@@ -39,7 +54,7 @@ function row(result: CellResult, seed: number): string {
     : '—';
   const split = splits.find((each) => each.weights.join() === cell.weights.join())!.name;
   const promise = plan ? `+${Math.round(plan.lift * 100)}% in ${cell.days} d` : `none in ${cell.days} d (console says so)`;
-  return `| ${(cell.rate * 100).toFixed(0)}% | ${cell.visitorsPerDay} | ${split} | ${promise} | ${percent(result.falseWinners, runs)} | ${power} | ${days} | ${percent(result.held, runs)} | ${seed} |`;
+  return `| ${(cell.rate * 100).toFixed(0)}% | ${cell.visitorsPerDay} | ${split} | ${promise} | ${percent(result.falseWinners, runs)} | ${power} | ${days} | ${percent(result.held, runs)} | ${heldReturning.map((held) => percent(held, runs)).join(' / ')} | ${seed} |`;
 }
 
 export function runAbBench(): void {
@@ -48,11 +63,13 @@ export function runAbBench(): void {
     `\nA/B statistics: ${runs} A/A and ${runs} planned-lift tests per cell, the verdict read every ${lookEvery} visitors; seed ${FUZZ_SEED} (replay with FUZZ_SEED=${FUZZ_SEED})\n`,
   );
   console.log(
-    '| conversion | visitors/day | split | the planner promises (80%) | false winners (A/A) | power at the plan | planner days / days 80% needed | A/A held by the split check | seed |',
+    '| conversion | visitors/day | split | the planner promises (80%) | false winners (A/A) | power at the plan | planner days / days 80% needed | A/A held by the split check | A/A held, returning visitors (1.5 / 2 visit-days) | seed |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   let index = 0;
   let worstFalse = 0;
+  let worstHeld = 0;
+  const worstHeldReturning = returningModels.map(() => 0);
   const powers: number[] = [];
   for (const rate of rates)
     for (const visitorsPerDay of traffic)
@@ -63,9 +80,17 @@ export function runAbBench(): void {
         if (!result.plan) result = simulateCell({ ...cell, days: longTestDays }, runs, seed);
         worstFalse = Math.max(worstFalse, result.falseWinners / runs);
         if (result.plan) powers.push(result.found / runs);
-        console.log(row(result, seed));
+        const heldReturning = returningModels.map((returning) => simulateSplitHolds(result.cell, runs, seed, returning, splitFlags));
+        worstHeld = Math.max(worstHeld, result.held / runs);
+        heldReturning.forEach((held, model) => {
+          worstHeldReturning[model] = Math.max(worstHeldReturning[model]!, held / runs);
+        });
+        console.log(row(result, seed, heldReturning));
       }
   console.log(
     `\nworst false winners ${(100 * worstFalse).toFixed(1)}% (target ≤ 5%); power at the plan from ${(100 * Math.min(...powers)).toFixed(1)}% to ${(100 * Math.max(...powers)).toFixed(1)}% over ${powers.length} planned cells (target 80–90%)`,
+  );
+  console.log(
+    `worst healthy tests held by the split check ${(100 * worstHeld).toFixed(1)}%; with returning visitors ${worstHeldReturning.map((held) => `${(100 * held).toFixed(1)}%`).join(' / ')} (1.5 / 2 visit-days a person; target ≤ 1%)`,
   );
 }

@@ -65,7 +65,7 @@ describe('the A/B tests copy', () => {
     expect(say([arm(800, 120), arm(800, 240)], 0)).toBe(
       `Os números mostram que a versão B vende mais que a A, com no máximo 5% de chance de ser acaso. ${choice}`,
     );
-    expect(say([arm(880, 120), arm(720, 150)], 1)).toBe(
+    expect(say([arm(900, 120), arm(700, 150)], 1)).toBe(
       `Nada mostra que a versão B vende mais: com a divisão dos visitantes desigual, os números das versões não podem ser comparados. ${choice}`,
     );
     expect(say([arm(800, 40), arm(800, 99)], 1)).toBe(

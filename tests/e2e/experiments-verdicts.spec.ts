@@ -42,11 +42,11 @@ const story: DbStory = async (browser, server, withDb) => {
       { visitors: 800, paid: 120, refundRequests: 1 },
     ]),
   );
-  // 880 / 720 visitors where the seller chose half and half (χ² = 16): something sends visitors to A.
+  // 900 / 700 visitors where the seller chose half and half (Bayes factor 3.2 × 10⁴ against it): something sends visitors to A.
   await withDb((db) =>
     seedStore(db, presell, [
-      { visitors: 880, paid: 120, refundRequests: 0 },
-      { visitors: 720, paid: 150, refundRequests: 0 },
+      { visitors: 900, paid: 120, refundRequests: 0 },
+      { visitors: 700, paid: 150, refundRequests: 0 },
     ]),
   );
 
@@ -65,8 +65,8 @@ const story: DbStory = async (browser, server, withDb) => {
   const held = panel.getByRole('article', { name: 'Título da pré-venda' });
   await expect(held.locator('[data-verdict]')).toHaveText('a divisão do tráfego está desigual');
   await expect(held).toContainText('O veredito fica suspenso até a divisão voltar ao normal.');
-  await expect(held).toContainText('Teste da divisão: p = 6,3 × 10⁻⁵.');
-  // B converts at 1.5 times A's rate, but no winner is named while the split is off.
+  await expect(held).toContainText('Teste da divisão: p = 3,1 × 10⁻⁵.');
+  // B converts at 1.6 times A's rate, but no winner is named while the split is off.
   await expect(held.locator('[data-verdict]')).toHaveAttribute('data-verdict', 'held');
   await expect(held.getByRole('region', { name: 'Resultado' })).not.toContainText('vende mais');
 

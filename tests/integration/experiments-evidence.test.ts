@@ -46,10 +46,10 @@ describe.each(databases)('"Declarar vencedor" needs evidence ($name)', (database
 
   it('refuses a test held by the split check, then publishes B only as the seller’s typed choice, never as a winner', async () => {
     const headline = 'Os fornecedores que as lojas grandes usam, em uma lista só';
-    // 880 / 720 visitors where the seller chose half and half; B converts at 1.5 times A's rate.
+    // 900 / 700 visitors where the seller chose half and half; B converts at 1.6 times A's rate.
     const id = await seededTest(headline, [
-      { visitors: 880, paid: 120 },
-      { visitors: 720, paid: 150 },
+      { visitors: 900, paid: 120 },
+      { visitors: 700, paid: 150 },
     ]);
     expect((await testOf(id)).judgement.verdict).toEqual({ kind: 'held' });
     await expectEveryVersionRefused(id);

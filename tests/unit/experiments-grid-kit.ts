@@ -163,3 +163,61 @@ export function simulateCell(cell: Cell, runs: number, seed: number): CellResult
 export function standardError(share: number, runs: number): number {
   return Math.sqrt((share * (1 - share)) / runs);
 }
+
+/**
+ * Returning visitors: each person comes on `meanDays` visit-days on average (1 + a geometric number of returns), the
+ * returns spread evenly over the next `windowDays`. Every return keeps the person's version (as if every visitor had
+ * accepted the variant cookie, the worst case: a return without it is a fresh draw) and counts once a day, as the
+ * server counts visitor-days (docs/experiments.md#what-is-counted).
+ */
+export interface Returning {
+  meanDays: number;
+  windowDays: number;
+}
+
+/**
+ * The split check alone on a healthy test, read after every `lookEvery` visitor-days up to the end date: how many of
+ * `runs` tests it holds at some reading. With `returning`, visitor-days come from people who keep their version.
+ */
+export function simulateSplitHolds(
+  cell: Cell,
+  runs: number,
+  seed: number,
+  returning: Returning | undefined,
+  flags: (visitors: readonly number[], weights: readonly number[]) => boolean,
+): number {
+  const rng = xoroshiro128plus(seed);
+  const total = cell.weights.reduce((sum, w) => sum + w, 0);
+  const cumulative = cell.weights.map((_, arm) => cell.weights.slice(0, arm + 1).reduce((sum, w) => sum + w, 0) / total);
+  const looks = Math.round((cell.days * cell.visitorsPerDay) / cell.lookEvery);
+  const windowLooks = returning ? Math.max(1, Math.round((returning.windowDays * cell.visitorsPerDay) / cell.lookEvery)) : 0;
+  const returnChance = returning ? 1 - 1 / returning.meanDays : 0;
+  let held = 0;
+  for (let run = 0; run < runs; run++) {
+    const visitors = cell.weights.map(() => 0);
+    const due = Array.from({ length: looks + windowLooks + 1 }, () => cell.weights.map(() => 0));
+    for (let look = 0; look < looks; look++) {
+      const returns = due[look]!;
+      let arrivals = 0;
+      returns.forEach((count, arm) => {
+        visitors[arm]! += count;
+        arrivals += count;
+      });
+      for (let person = arrivals; person < cell.lookEvery; person++) {
+        const u = uniformFloat64(rng);
+        const arm = cumulative.findIndex((edge) => u < edge);
+        const version = arm < 0 ? cell.weights.length - 1 : arm;
+        visitors[version]!++;
+        while (uniformFloat64(rng) < returnChance) {
+          const at = look + 1 + Math.floor(uniformFloat64(rng) * windowLooks);
+          due[at]![version]!++;
+        }
+      }
+      if (flags(visitors, cell.weights)) {
+        held++;
+        break;
+      }
+    }
+  }
+  return held;
+}

@@ -2,7 +2,7 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 import { describe, expect, it } from 'vitest';
 import { planForLift, type Plan } from '../../src/shared/experiments/planner.ts';
-import { checkSampleRatio } from '../../src/shared/experiments/sample-ratio.ts';
+import { checkSampleRatio, sampleRatioAlpha } from '../../src/shared/experiments/sample-ratio.ts';
 import { judgeExperiment, type ArmResult, type ExperimentMetric, type Verdict } from '../../src/shared/experiments/verdict.ts';
 import { FUZZ_SEED } from '../fuzz/fuzz-kit.ts';
 import { binomial, emptyArm, standardError } from './experiments-grid-kit.ts';
@@ -110,8 +110,8 @@ describe('experiment statistics, simulated', () => {
     },
   );
 
-  it('flags a 52/48 split of 10,000 visitors and holds the verdict', () => {
-    const check = checkSampleRatio([5200, 4800], [1, 1]);
+  it('holds the verdict on a 45/55 split of 2,000 visitors', () => {
+    const check = checkSampleRatio([900, 1100], [1, 1]);
     const rng = xoroshiro128plus(FUZZ_SEED + 4);
     let flagged = 0;
     for (let test = 0; test < simulatedTests; test++) {
@@ -119,11 +119,11 @@ describe('experiment statistics, simulated', () => {
       if (checkSampleRatio([toA, 10_000 - toA], [1, 1]).flagged) flagged++;
     }
     console.log(
-      `sample ratio: 5,200/4,800 gives p = ${check.pValue.toExponential(2)} (flagged below 0.001); a true 52/48 split is flagged in ${percent(flagged / simulatedTests)} of ${simulatedTests} draws of 10,000`,
+      `sample ratio: 900/1,100 gives a Bayes factor of ${check.bayesFactor.toFixed(0)} against 50/50 (held from ${(1 / sampleRatioAlpha).toFixed(0)}); a true 52/48 split is held in ${percent(flagged / simulatedTests)} of ${simulatedTests} draws of 10,000`,
     );
     expect(check.flagged).toBe(true);
     const arm = (visitors: number): ArmResult => ({ ...emptyArm(), visitors, conversions: visitors / 10 });
-    const settings = { metric: 'conversion' as const, plannedVisitors: 10_000, weights: [1, 1], plannedLift: 0.2 };
-    expect(judgeExperiment([arm(5200), arm(4800)], settings, false).verdict).toEqual({ kind: 'held' });
+    const settings = { metric: 'conversion' as const, plannedVisitors: 2_000, weights: [1, 1], plannedLift: 0.2 };
+    expect(judgeExperiment([arm(900), arm(1100)], settings, false).verdict).toEqual({ kind: 'held' });
   });
 });

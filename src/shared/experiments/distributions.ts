@@ -6,8 +6,9 @@ export function normalQuantile(p: number): number {
   return jStat.normal.inv(p, 0, 1);
 }
 
-export function chiSquareSurvival(x: number, degrees: number): number {
-  return x <= 0 ? 1 : 1 - jStat.chisquare.cdf(x, degrees);
+/** ln Γ(x) for x > 0. */
+export function logGamma(x: number): number {
+  return jStat.gammaln(x);
 }
 
 const normalDraws = new Map<string, Float32Array>();
