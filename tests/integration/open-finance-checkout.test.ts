@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminHealth, AdminOrderDetail } from '../../src/shared/admin.ts';
 import { fetchFrom, newClientAddress, signInToConsole } from '../support/clients.ts';
 import { orderRow } from '../support/db-reads.ts';
+import { waitFor } from '../support/wait.ts';
 import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
 import {
   accessMailsTo,
@@ -508,6 +509,30 @@ for (const database of databases) {
       const told = rig.smtp.received.filter((mail) => mail.to.includes(buyer.email) && isPixReturnEmail(mail));
       expect(told).toHaveLength(1);
       await toldAndReadAgain(order, paymentId, 1);
+    });
+
+    it('the PIX devolução asked while Efí holds its answer: its retry is already written, so a process killed then still asks again', async () => {
+      const { buyer, order, paymentId } = await refundAskedOfBankPayment('Tales Prado');
+      await bankRefundEnds(paymentId, 'aceito');
+      efi.standIn.script('PUT', '/v2/pix/', { kind: 'hang' });
+      const asked = efi.standIn.requests.length;
+      const paying = pixPaid(order.charge_id!);
+      await waitFor('the PIX devolução asked of Efí', () => pixRefundCalls(asked).length === 1, 20_000);
+      // The claim and its retry are one write: were the process killed now, the outbox would still hold the return.
+      const retries = await db.db
+        .selectFrom('outbox')
+        .select(['kind', 'sent_at'])
+        .where('order_id', '=', order.id)
+        .where('kind', 'like', 'pix_return_retry:%')
+        .execute();
+      expect(retries).toEqual([{ kind: `pix_return_retry:${order.id}`, sent_at: null }]);
+      await paying;
+      for (let retry = 0; retry < 3; retry++) {
+        rig.advance(PAST_BACKOFF_MS);
+        await drainOutbox(server);
+      }
+      expect(pixReturns(order.charge_id!)).toMatchObject([{ valor: '19.90' }]);
+      expect(rig.smtp.received.filter((mail) => mail.to.includes(buyer.email) && isPixReturnEmail(mail))).toHaveLength(1);
     });
 
     /** The PIX paid, its notification lost: only the reconciler's next pass can learn it. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { deleteUnsentMessages, enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 import type { ClaimedMessage } from '../outbox/outbox-repository.ts';
 import { MessageNotNeededError } from '../outbox/outbox-worker.ts';
 import type { ChargeRecord, PixProvider, RefundRecord } from '../gateway/pix-provider.ts';
@@ -43,34 +45,48 @@ export type ReturnWay = keyof typeof PAYMENT_RETURNS;
 const FIRST_RETRY_MS = 30_000;
 
 /**
- * A return claimed once (the decision stands whatever the provider answers): `attempt` asks for it and resolves with the
- * amount asked back; refused or unanswered, the outbox asks again with backoff under the way's family, keyed by `id`,
- * until `retryReturn` makes it. The buyer's e-mail is queued once it is made.
+ * A return claimed once (the decision stands whatever the provider answers): the claim and its retry, due after
+ * FIRST_RETRY_MS, are written in one transaction, so a process killed before the provider answers still has the return
+ * asked again. `attempt` asks for it now and resolves with the amount asked back; made, the retry is dropped (one left
+ * by a crash reads the payment first and finds it made); refused or unanswered, the outbox asks again with backoff under
+ * the way's family, keyed by `id`, until `retryReturn` makes it. The buyer's e-mail is queued once it is made.
  */
 async function giveBackOnce(
   deps: OrdersDeps,
   way: ReturnWay,
   target: { orderId: string; id: string; payload: Record<string, unknown> },
+  claim: (db: Kysely<Database>, now: number) => Promise<boolean>,
   attempt: () => Promise<number>,
-): Promise<void> {
+): Promise<boolean> {
   const now = deps.now?.() ?? Date.now();
-  let cents: number;
-  try {
-    cents = await attempt();
-  } catch (error) {
-    if (error instanceof MessageNotNeededError) return;
-    if (!isBankRailFailure(error)) throw error;
-    await enqueueOutboxMessage(deps.db, {
+  const retry = `${PAYMENT_RETURNS[way].retryFamily}${target.id}`;
+  const claimed = await deps.db.transaction().execute(async (trx) => {
+    if (!(await claim(trx, now))) return false;
+    await enqueueOutboxMessage(trx, {
       orderId: target.orderId,
-      kind: `${PAYMENT_RETURNS[way].retryFamily}${target.id}`,
+      kind: retry,
       payload: target.payload,
       now,
       notBefore: now + FIRST_RETRY_MS,
     });
+    return true;
+  });
+  if (!claimed) return false;
+  let cents: number;
+  try {
+    cents = await attempt();
+  } catch (error) {
+    if (error instanceof MessageNotNeededError) {
+      await deleteUnsentMessages(deps.db, target.orderId, { kinds: [retry], kindPrefixes: [] });
+      return true;
+    }
+    if (!isBankRailFailure(error)) throw error;
     deps.logger.error('Payment made twice not returned; asked again later', { order: target.orderId, way, error: error.message });
-    return;
+    return true;
   }
+  await deleteUnsentMessages(deps.db, target.orderId, { kinds: [retry], kindPrefixes: [] });
   await returnMade(deps, way, target.orderId, cents, now);
+  return true;
 }
 
 async function returnMade(deps: OrdersDeps, way: ReturnWay, orderId: string, cents: number, now: number): Promise<void> {
@@ -83,13 +99,16 @@ async function returnMade(deps: OrdersDeps, way: ReturnWay, orderId: string, cen
  * paid by PIX. True when this call decided it: asked now, or, refused or unanswered, queued to be asked again.
  */
 export async function returnBankPayment(deps: OrdersDeps, rail: BankRail, paymentId: string, cents: number, orderId: string) {
-  const now = deps.now?.() ?? Date.now();
-  if (!(await claimOpenFinanceReturn(deps.db, paymentId, now))) return false;
-  await giveBackOnce(deps, 'bank', { orderId, id: paymentId, payload: { paymentId, amountCents: cents } }, async () => {
-    await rail.giveBack(cents, 0);
-    return cents;
-  });
-  return true;
+  return giveBackOnce(
+    deps,
+    'bank',
+    { orderId, id: paymentId, payload: { paymentId, amountCents: cents } },
+    (db, now) => claimOpenFinanceReturn(db, paymentId, now),
+    async () => {
+      await rail.giveBack(cents, 0);
+      return cents;
+    },
+  );
 }
 
 const BankPayloadSchema = z.object({ paymentId: z.string().min(1), amountCents: z.number().int().positive() });
@@ -180,9 +199,13 @@ async function readPix(deps: OrdersDeps, order: OrderRow | undefined) {
 /** The order's PIX goes back whole at its provider, claimed once (`orders.pix_returned_at`), asked again while refused. */
 async function returnPix(deps: OrdersDeps, order: OrderRow): Promise<void> {
   if (!deps.payments.get(order.provider) || !order.charge_id) return;
-  const now = deps.now?.() ?? Date.now();
-  if (!(await claimPixReturn(deps.db, order.id, now))) return;
-  await giveBackOnce(deps, 'pix', { orderId: order.id, id: order.id, payload: {} }, () => givePixBack(deps, order, { fresh: true }));
+  await giveBackOnce(
+    deps,
+    'pix',
+    { orderId: order.id, id: order.id, payload: {} },
+    (db, now) => claimPixReturn(db, order.id, now),
+    () => givePixBack(deps, order, { fresh: true }),
+  );
 }
 
 /** The devoluções of the PIX asked before one is made: never more than this many refused ones in a row. */
