@@ -26,10 +26,17 @@ import { nginxAvailable, startNginx } from './nginx.ts';
  *    per console area, with its seed, counts and findings (bench/monkey.ts).
  * 9. Only on demand, `npm run bench -- ab`: the A/B statistics simulated over a small seller's grid, with its seeds
  *    (bench/ab.ts); no build needed.
+ * 10. Only on demand, `npm run bench -- colour`: what the console's accent suggestion costs per colour (bench/colour.ts).
  * `npm run bench -- lighthouse` runs only sections 1–3; `npm run bench -- hostile` only section 5;
  * `npm run bench -- tap` only section 6; `npm run bench -- rss` only section 7; `npm run bench -- variants` only the floor
  * and the A/B test variants of section 2.
  */
+if (process.argv.includes('colour')) {
+  const { runColourBench } = await import('./colour.ts');
+  runColourBench();
+  process.exit(0);
+}
+
 if (process.argv.includes('ab')) {
   const { runAbBench } = await import('./ab.ts');
   runAbBench();

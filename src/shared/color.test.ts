@@ -73,13 +73,10 @@ describe('the accent colour', () => {
     }
   });
 
-  it('suggests within 5 ms, the same colour every time', () => {
+  // What a suggestion costs is measured by `npm run bench -- colour` (a timing here would fail on a busy machine).
+  it('suggests the same colour every time', () => {
     for (const hex of ['#000000', '#ffffff', '#fde047', '#ff0000', '#00ff00', '#0000ff', BUILD_ACCENT]) {
-      suggestAccent(hex); // the first call compiles
-      const started = performance.now();
-      const suggestion = suggestAccent(hex);
-      expect(performance.now() - started, hex).toBeLessThan(5);
-      expect(suggestAccent(hex)).toBe(suggestion);
+      expect(suggestAccent(hex), hex).toBe(suggestAccent(hex));
     }
   });
 });

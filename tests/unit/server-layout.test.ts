@@ -69,6 +69,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   disputes: 'disputes',
   dispute_blocks: 'disputes',
   dispute_polls: 'disputes',
+  background_reads: 'background-reads',
   funnel: 'funnel',
   page_version_funnel: 'funnel',
   page_version_visitors: 'funnel',

@@ -7,7 +7,7 @@ import { paths } from '../../shared/routes.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
-import { sellerWhatsappHandler } from '../disputes/dispute-alerts.ts';
+import { sellerWhatsappHandler } from '../whatsapp/seller-whatsapp.ts';
 import { defineEmail, emailCopy, emailMessageId } from '../mail/define-email.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { OutboxHandler } from '../outbox/outbox-kinds.ts';

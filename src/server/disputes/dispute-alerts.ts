@@ -4,10 +4,8 @@ import { disputeAlerts as copy, disputeStateLabels } from '../../content/dispute
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { OutboxHandler } from '../outbox/outbox-kinds.ts';
-import type { ClaimedMessage } from '../outbox/outbox-repository.ts';
-import { sendTemplate, type TemplateMessage } from '../whatsapp/cloud-api.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
-import { MessageNotNeededError } from '../outbox/outbox-worker.ts';
+import { sellerWhatsappHandler } from '../whatsapp/seller-whatsapp.ts';
 import { DISPUTE_ALERT_FAMILY, DISPUTE_OUTCOMES, DISPUTE_REMINDERS, loadDisputeAlert, type DisputeAlert } from './dispute-alert-email.ts';
 import { listDisputesDueWithin, type DisputeRow } from './dispute-repository.ts';
 import { CONSOLE_DISPUTE_QUERY, paths } from '../../shared/routes.ts';
@@ -60,32 +58,6 @@ function whatsappStatus({ dispute, step, facts }: DisputeAlert): string {
         ? copy.whatsappLostAwaited
         : copy.whatsappLost(facts.returned);
   return disputeStateLabels[dispute.state];
-}
-
-type SellerTemplate = Omit<TemplateMessage, 'to' | 'language'>;
-type SellerTarget = NonNullable<Config['disputeAlertWhatsapp']>;
-
-/**
- * A template to the seller's own number (DISPUTE_ALERT_WHATSAPP), never a buyer's; `compose` reads the row again and
- * throws MessageNotNeededError when nothing is left to say. Without the Cloud API set nothing goes, as for buyers.
- */
-export function sellerWhatsappHandler(
-  config: Pick<Config, 'whatsapp' | 'disputeAlertWhatsapp'>,
-  compose: (row: ClaimedMessage, target: SellerTarget) => Promise<SellerTemplate>,
-): OutboxHandler {
-  const { cloud } = config.whatsapp;
-  return {
-    channel: 'whatsapp',
-    mode: cloud ? 'cloud_api' : 'simulated',
-    async deliver(row) {
-      const target = config.disputeAlertWhatsapp;
-      if (!target) throw new MessageNotNeededError('no alert number set');
-      const message = await compose(row, target);
-      if (!cloud) return { recipient: 'simulated' };
-      await sendTemplate(cloud, { ...message, to: target.to, language: config.whatsapp.language });
-      return { recipient: 'seller' };
-    },
-  };
 }
 
 /**
