@@ -17,6 +17,8 @@ export function runColourBench(): void {
     }
     took.sort((a, b) => a - b);
     const median = took[Math.floor(CALLS / 2)]!;
-    console.log(`  ${hex}: median ${median.toFixed(2)} ms, worst ${took.at(-1)!.toFixed(2)} ms${median < GOAL_MS ? '' : '  (over the goal)'}`);
+    console.log(
+      `  ${hex}: median ${median.toFixed(2)} ms, worst ${took.at(-1)!.toFixed(2)} ms${median < GOAL_MS ? '' : '  (over the goal)'}`,
+    );
   }
 }
