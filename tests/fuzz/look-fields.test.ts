@@ -89,7 +89,9 @@ describe('the accent colour check', () => {
         const accepted = schema.safeParse(offer).success;
         expect(accepted).toBe(accentFailures(hex).length === 0);
         let suggestion: string | undefined;
-        expect(cpuMs(() => (suggestion = suggestAccent(hex)), 5)).toBeLessThanOrEqual(5);
+        // A bound that catches a search gone wide (every colour), not a speed goal: the median is in `npm run bench -- colour`
+        // (0.2–4.6 ms); the darkest colours, which move farthest, took 5.3 ms of CPU on a busy machine.
+        expect(cpuMs(() => (suggestion = suggestAccent(hex)), 20)).toBeLessThanOrEqual(20);
         // Every hue has a readable lightness today (a mid grey, 646464 in hex, passes); the refusal says so if one ever has none.
         expect(suggestion).toBeDefined();
         expect(accentFailures(suggestion!)).toEqual([]);
