@@ -85,19 +85,7 @@ export function jpegReachesEnd(bytes: Uint8Array): boolean {
  * `mdat` most often, running past the end. libheif decoded a HEIC cut in half without an error.
  */
 export function isoBoxesWhole(bytes: Uint8Array): boolean {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let at = 0;
-  while (at < bytes.length) {
-    if (at + 8 > bytes.length) return false;
-    let size = view.getUint32(at);
-    if (size === 1) {
-      if (at + 16 > bytes.length) return false;
-      size = Number(view.getBigUint64(at + 8));
-    } else if (size === 0) return true;
-    if (size < 8 || at + size > bytes.length) return false;
-    at += size;
-  }
-  return true;
+  return isoChildren(bytes, 0, bytes.length) !== null;
 }
 
 /** The boxes inside `bytes` [start, end): type and payload, or null when one runs past the end (a cut file). */

@@ -3,7 +3,6 @@ import { checkout as copy } from '../../content/checkout.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { OrdersDeps, ReadPass, ReadTally } from './orders-deps.ts';
 import { recheckOrder } from './payment-confirmation.ts';
-
 import type { OrderRow } from './orders-repository.ts';
 import { cancelAtProvider } from './charge-cancellation.ts';
 import { claimOrderCheck, claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck } from './reconciliation-repository.ts';

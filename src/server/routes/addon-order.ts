@@ -3,7 +3,7 @@ import { apiErrors } from '../../content/api-errors.ts';
 import { checkout as copy } from '../../content/checkout.ts';
 import { bumpCopy } from '../../content/offers.ts';
 import { apiError } from '../http/http.ts';
-import { limits } from '../http/rate-limit.ts';
+import { limits, type LimitPolicy } from '../http/rate-limit.ts';
 import { findMainOrder } from '../orders/addon-offer.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import type { AppEnv } from './context.ts';
@@ -35,9 +35,9 @@ export function refuseWhileDraining(c: Context<AppEnv>): Response | undefined {
 }
 
 /**
- * The checkout's hourly limit per client, spent only by a new charge: a tap that reuses the add-on order, or the
- * payment already waiting at the bank, costs nothing. False once the hour's budget is spent.
+ * An hourly limit per client spent only by something new: by default the checkout's, spent by a new charge (a tap that
+ * reuses the add-on order, or the payment already waiting at the bank, costs nothing). False once the hour's is spent.
  */
-export function checkoutBudget(c: Context<AppEnv>): () => Promise<boolean> {
-  return async () => (await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now())).allowed;
+export function checkoutBudget(c: Context<AppEnv>, limit: LimitPolicy = limits.orderCreate): () => Promise<boolean> {
+  return async () => (await c.var.limiter.consume(limit, c.var.clientAddress, c.var.now())).allowed;
 }

@@ -30,8 +30,7 @@ export const bankLinkOrderRoutes = new Hono<AppEnv>()
     const api = openFinanceApi(c.var.orders);
     if (!api) return apiError(c, 404, copy.api.notOffered);
     // A vínculo charges nothing: only a new one at Efí spends a budget of its own, never the checkout's.
-    const budget = async () => (await c.var.limiter.consume(limits.bankLinkSave, c.var.clientAddress, c.var.now())).allowed;
-    const result = await startSavingLink(c.var.orders, api, order, budget);
+    const result = await startSavingLink(c.var.orders, api, order, checkoutBudget(c, limits.bankLinkSave));
     if (result.kind === 'started') return sendReply(c, 'POST', { redirectUri: result.redirectUri });
     if (result.kind === 'too_many_attempts') return apiError(c, 429, checkoutCopy.errors.tooManyAttempts);
     if (result.kind === 'not_offered') return apiError(c, 409, copy.api.notOffered);
