@@ -9,7 +9,7 @@ import {
   type ExperimentPage,
   type PlannerInputs,
 } from '../../shared/experiments/experiment-api.ts';
-import type { ExperimentMetric } from '../../shared/experiments/verdict.ts';
+import { EXPERIMENT_METRICS, type ExperimentMetric } from '../../shared/experiments/verdict.ts';
 import type { AdminPageState, Offer, OfferSectionKey } from '../../shared/offer.ts';
 import { offerPatch } from '../../shared/offer-patch.ts';
 import { ApiError } from '../lib/api.ts';
@@ -17,7 +17,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
 import { plannedSettings } from '../../shared/experiments/planner.ts';
-import { PlannerPanel, plannerInput } from './experiments-planner.tsx';
+import { earlierInput, PlannerPanel, plannerInput } from './experiments-planner.tsx';
 import { offerErrors } from './offer-edit.ts';
 import { OfferSectionForm } from './offer-form.tsx';
 import { OfferDiff } from './page-history.tsx';
@@ -111,16 +111,12 @@ export function ExperimentForm({
   const weights = [controlWeight, ...variants.map((variant) => variant.weight)];
   const weightsValid = weights.every((weight) => Number.isInteger(weight) && weight >= 1 && weight <= 100);
   const split = weights.join(',');
-  const input = useMemo(
-    () =>
-      plannerInput(
-        planner,
-        metric,
-        split.split(',').map((weight) => (weightsValid ? Number(weight) : 1)),
-      ),
-    [planner, metric, split, weightsValid],
-  );
-  const { plan, pending } = usePlanning(input, Number.isFinite(lift) ? lift : 0, days);
+  // The planner's input for the chosen metric, and the step before the payment it may offer instead.
+  const { input, earlier } = useMemo(() => {
+    const planned = split.split(',').map((weight) => (weightsValid ? Number(weight) : 1));
+    return { input: plannerInput(planner, metric, planned), earlier: earlierInput(planner, metric, planned) };
+  }, [planner, metric, split, weightsValid]);
+  const { plan, pending } = usePlanning(input, Number.isFinite(lift) ? lift : 0, days, earlier);
   const errors = variants.map((variant) => offerErrors(variant.offer));
   const busyPage = busyPages.includes(page);
 
@@ -319,8 +315,11 @@ export function ExperimentForm({
             className={inputClass}
             aria-describedby={`${id}-metric-hint`}
           >
-            <option value="revenue">{experimentsConsole.metrics.revenue}</option>
-            <option value="conversion">{experimentsConsole.metrics.conversion}</option>
+            {EXPERIMENT_METRICS.map((each) => (
+              <option key={each} value={each}>
+                {experimentsConsole.metrics[each]}
+              </option>
+            ))}
           </select>
           <p id={`${id}-metric-hint`} className="mt-1 text-xs text-slate-400">
             {copy.metricHint}
@@ -337,7 +336,7 @@ export function ExperimentForm({
         </Labelled>
       </div>
 
-      <PlannerPanel inputs={planner} input={input} plan={plan} pending={pending} days={days} metric={metric} />
+      <PlannerPanel inputs={planner} input={input} plan={plan} pending={pending} days={days} metric={metric} onMetric={setMetric} />
 
       {message ? <Alert variant={message.kind}>{message.text}</Alert> : null}
       <Button disabled={busy || busyPage} onClick={() => void start()}>

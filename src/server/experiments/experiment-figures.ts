@@ -4,8 +4,8 @@ import type { ExperimentArmFigures, PlannerInputs } from '../../shared/experimen
 import { businessDay } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 import { disputedOrderIds } from '../disputes/dispute-lookup.ts';
-import { pageViewsBetween } from '../funnel/page-views.ts';
-import { experimentOrders, paidNetCentsBetween } from '../orders/order-experiments.ts';
+import { funnelCountBetween, pageViewsBetween } from '../funnel/page-views.ts';
+import { experimentOrders, paidNetCentsBetween, pixGeneratedBetween } from '../orders/order-experiments.ts';
 import { ordersWithRefundRequest } from '../refunds/refund-lookup.ts';
 
 const empty = (): ExperimentArmFigures => ({
@@ -110,19 +110,27 @@ export async function experimentVisitorsSince(db: Kysely<Database>, experimentId
 
 const PLANNER_DAYS = 28;
 
-/** The shop's last 28 days for the planner: visits of `/` a day (the funnel's count), its conversion and revenue per visitor. */
+/**
+ * The shop's last 28 days for the planner: visits of `/` a day (the funnel's count), its conversion and revenue per
+ * visitor, and the earlier steps' rates per visitor (checkouts begun, PIX generated).
+ */
 export async function plannerInputs(db: Kysely<Database>, now: number): Promise<PlannerInputs> {
   const since = now - PLANNER_DAYS * 86_400_000;
-  const [visitors, sales] = await Promise.all([
+  const [visitors, sales, checkouts, pixGenerated] = await Promise.all([
     pageViewsBetween(db, '/', businessDay(since), businessDay(now)),
     paidNetCentsBetween(db, since, now),
+    funnelCountBetween(db, 'begin_checkout', businessDay(since), businessDay(now)),
+    pixGeneratedBetween(db, since, now),
   ]);
+  const perVisitor = (count: number) => (visitors > 0 ? Math.min(1, count / visitors) : 0);
   const mean = visitors > 0 ? sales.reduce((sum, cents) => sum + cents, 0) / visitors : 0;
   const squares = visitors > 0 ? sales.reduce((sum, cents) => sum + cents * cents, 0) / visitors : 0;
   return {
     days: PLANNER_DAYS,
     visitorsPerDay: visitors / PLANNER_DAYS,
-    conversionRate: visitors > 0 ? Math.min(1, sales.length / visitors) : 0,
+    conversionRate: perVisitor(sales.length),
+    checkoutRate: perVisitor(checkouts),
+    pixRate: perVisitor(pixGenerated),
     revenueMeanCents: mean,
     revenueVarianceCents: Math.max(0, squares - mean * mean),
   };

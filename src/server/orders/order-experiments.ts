@@ -39,6 +39,19 @@ export async function experimentOrders(db: Kysely<Database>, experimentId: strin
   return { main, addons };
 }
 
+/** The main orders created in [since, until) that generated a PIX: the planner's rate of the `pix` metric. */
+export async function pixGeneratedBetween(db: Kysely<Database>, since: number, until: number): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('kind', '=', 'main')
+    .where('charge_id', 'is not', null)
+    .where('created_at', '>=', since)
+    .where('created_at', '<', until)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 /** The net of every order paid in [since, until), one figure each: the planner's revenue per visitor. */
 export async function paidNetCentsBetween(db: Kysely<Database>, since: number, until: number): Promise<number[]> {
   const rows = await db

@@ -1,6 +1,6 @@
 // The console's A/B test API (routes/admin/experiments.ts, docs/experiments.md#serving): bodies and replies.
 import type { ExperimentProgress } from './progress.ts';
-import type { Judgement } from './verdict.ts';
+import { EXPERIMENT_METRICS, type ExperimentMetric, type Judgement } from './verdict.ts';
 import { prototypeKeyIn } from '../prototype-keys.ts';
 import { z } from '../zod.ts';
 
@@ -28,7 +28,7 @@ export const ExperimentCreateSchema = z.object({
     )
     .min(MIN_VARIANTS)
     .max(MAX_VARIANTS),
-  metric: z.enum(['conversion', 'revenue']).default('revenue'),
+  metric: z.enum(EXPERIMENT_METRICS).default('revenue'),
   plannedLift: z.number().min(0.01).max(5).default(0.2),
   /** All arms together, expected by the end date (shared/experiments/planner.ts plannedSettings): the sequences' tuning. */
   plannedVisitors: z.number().int().min(200).max(100_000_000),
@@ -61,7 +61,7 @@ export interface ExperimentSummary {
   name: string;
   status: 'running' | 'stopped' | 'decided' | 'chosen';
   variants: { weight: number; patch: Record<string, unknown> }[];
-  metric: 'conversion' | 'revenue';
+  metric: ExperimentMetric;
   plannedLift: number;
   plannedVisitors: number;
   startsAt: number;
@@ -83,6 +83,10 @@ export interface PlannerInputs {
   days: number;
   visitorsPerDay: number;
   conversionRate: number;
+  /** Checkouts begun per visitor, the `checkout` metric's rate. */
+  checkoutRate: number;
+  /** PIX generated (main orders with a charge) per visitor, the `pix` metric's rate. */
+  pixRate: number;
   revenueMeanCents: number;
   revenueVarianceCents: number;
 }
