@@ -109,13 +109,7 @@ export const plannerText = {
    * answers even in 60: what 60 days can find, and what the seller can change; with `earlier`, what a step before the
    * payment would find, planned the same way (the button under it switches the metric).
    */
-  within60Days: (
-    visitorsPerDay: string,
-    lift: number | undefined,
-    metric: ExperimentMetric,
-    evenTwo: boolean,
-    earlier?: EarlierOffer,
-  ) => {
+  within60Days: (visitorsPerDay: string, lift: number | undefined, metric: ExperimentMetric, evenTwo: boolean, earlier?: EarlierOffer) => {
     const offer = earlier
       ? `meça ${earlierWho[earlier.metric]}: em ${formatCount(earlier.days, { one: 'dia', other: 'dias' })} o teste acha uma melhora de ${formatLift(earlier.lift)}`
       : undefined;
@@ -313,7 +307,10 @@ export const experimentsConsole = {
     pixPaid: 'PIX pagos',
     conversion: 'Conversão (PIX pago)',
     /** The earlier metric's rate per visitor, on a card of a test that measures it. */
-    earlierRate: { checkout: 'Abriu o checkout (por visitante)', pix: 'Gerou o PIX (por visitante)' } satisfies Record<EarlierMetric, string>,
+    earlierRate: { checkout: 'Abriu o checkout (por visitante)', pix: 'Gerou o PIX (por visitante)' } satisfies Record<
+      EarlierMetric,
+      string
+    >,
     interval: (low: string, high: string) => `de ${low} a ${high}`,
     revenuePerVisitor: 'Receita por visitante',
     refunds: 'Pedidos de reembolso',

@@ -44,7 +44,9 @@ test('a 300-visitor shop is offered the checkout when a sale needs over 60 days,
     // The form now measures the checkout, and the planner answers for it: +20% within the 60 days.
     await expect(metric).toHaveValue('checkout');
     await expect(metric.locator('option:checked')).toHaveText('Abriu o checkout');
-    await expect(planner).toContainText('Últimos 28 dias da loja: 300 visitantes por dia em /, 3,0% deles pagaram o PIX; 12,0% abriram o checkout.');
+    await expect(planner).toContainText(
+      'Últimos 28 dias da loja: 300 visitantes por dia em /, 3,0% deles pagaram o PIX; 12,0% abriram o checkout.',
+    );
     const onCheckout = planForLift(plannerInput(history, 'checkout', [50, 50])!, 0.2);
     expect(onCheckout.days).toBe(earlier!.days);
     await expect(planner.locator('[data-planner="days"]')).toHaveText(plannerText.daysForLift(onCheckout.days, 0.2), { timeout: 60_000 });

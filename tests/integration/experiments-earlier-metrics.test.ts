@@ -37,7 +37,10 @@ describe.skipIf(!siteBuilt).each(databases)('an A/B test of the checkouts begun 
   });
 
   it('counts the checkouts each version’s visitors began and names the version that sends more people to the checkout', async () => {
-    const created = await call('/experiments', headlineExperiment(running.clock.now + 28 * DAY, { metric: 'checkout', plannedVisitors: 1_200 }));
+    const created = await call(
+      '/experiments',
+      headlineExperiment(running.clock.now + 28 * DAY, { metric: 'checkout', plannedVisitors: 1_200 }),
+    );
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
 

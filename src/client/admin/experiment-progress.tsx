@@ -35,9 +35,7 @@ export function ExperimentProgressPanel({ test }: { test: ExperimentSummary }) {
                 className="block h-2 w-full accent-brand-500"
               />
               <p className="text-slate-300">{copy.progressVisitors(formatWhole(figures.visitors), formatWhole(planned))}</p>
-              <p className="text-slate-300">
-                {copy.progressSales(formatWhole(events), events >= minimumConversionsPerArm, test.metric)}
-              </p>
+              <p className="text-slate-300">{copy.progressSales(formatWhole(events), events >= minimumConversionsPerArm, test.metric)}</p>
             </li>
           );
         })}

@@ -52,7 +52,7 @@ describe('the planner before a start', () => {
     expect(plannerText.switchMetric(earlier!.metric)).toBe('Medir quem abriu o checkout');
   });
 
-  it("offers what 60 days of checkouts find where the versions would not reach 100 sales at all", () => {
+  it('offers what 60 days of checkouts find where the versions would not reach 100 sales at all', () => {
     const inputs = shop(100);
     const plan = planning(plannerInput(inputs, 'conversion', [50, 50]), 0.2, 28, earlierInput(inputs, 'conversion', [50, 50]));
     expect(plan.sixtyDays!.plan).toBe(undefined);

@@ -136,7 +136,9 @@ function PlanAnswers({
           {plan.forDays ? plannerText.liftForDays(days, plan.forDays.lift) : plannerText.noLiftFits}
         </p>
       ) : null}
-      {plan.sixtyDays ? <SixtyDays inputs={inputs} sixtyDays={plan.sixtyDays} metric={metric} evenTwo={evenTwo} onMetric={onMetric} /> : null}
+      {plan.sixtyDays ? (
+        <SixtyDays inputs={inputs} sixtyDays={plan.sixtyDays} metric={metric} evenTwo={evenTwo} onMetric={onMetric} />
+      ) : null}
       {[...warnings].map((warning) => (
         <p key={warning} role="note" className="rounded-xl border border-gold-300/50 bg-gold-300/10 px-3 py-2 text-gold-300">
           {plannerWarnings[warning]}
@@ -163,7 +165,11 @@ function SixtyDays({
 }) {
   const { earlier } = sixtyDays;
   return (
-    <div role="note" data-planner="sixty-days" className="space-y-2 rounded-xl border border-gold-300/50 bg-gold-300/10 px-3 py-2 text-gold-300">
+    <div
+      role="note"
+      data-planner="sixty-days"
+      className="space-y-2 rounded-xl border border-gold-300/50 bg-gold-300/10 px-3 py-2 text-gold-300"
+    >
       <p>{plannerText.within60Days(formatWhole(inputs.visitorsPerDay), sixtyDays.plan?.lift, metric, evenTwo, earlier)}</p>
       {earlier ? (
         <Button type="button" variant="secondary" onClick={() => onMetric(earlier.metric)}>

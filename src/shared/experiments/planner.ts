@@ -83,9 +83,7 @@ function design(input: PlannerInput): Design {
 /** Per-visitor mean and variance of each arm when the lifted version's mean is `1 + lift` times the others'. */
 function armMoments(baseline: Baseline, d: Design, lift: number): { delta: number; variances: number[] } {
   const [mean, second] =
-    baseline.metric === 'revenue'
-      ? [baseline.meanCents, baseline.varianceCents + baseline.meanCents ** 2]
-      : [baseline.rate, baseline.rate];
+    baseline.metric === 'revenue' ? [baseline.meanCents, baseline.varianceCents + baseline.meanCents ** 2] : [baseline.rate, baseline.rate];
   // A lift comes from more buyers buying what buyers buy: the mean and the second moment both grow by 1 + lift, so
   // the lifted arm keeps its own variance (p(1 − p) at its own p for conversion).
   const variance = (scale: number) => Math.max(second * scale - (mean * scale) ** 2, 1e-12);

@@ -104,7 +104,10 @@ describe('a verdict on a step before the payment', () => {
   it('counts each visitor once however often the step was counted, and keeps the guardrails per sale', () => {
     // More checkouts counted than visitors (taps twice) cannot make a rate above one.
     const judgement = judgeExperiment(
-      [{ ...withCheckouts(480, 300), refundRequests: 6 }, { ...withCheckouts(9000, 420), refundRequests: 30 }],
+      [
+        { ...withCheckouts(480, 300), refundRequests: 6 },
+        { ...withCheckouts(9000, 420), refundRequests: 30 },
+      ],
       checkout,
       false,
     );

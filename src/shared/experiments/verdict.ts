@@ -72,8 +72,7 @@ const guardrailAlpha = 0.05;
  * is never above the visitors: each visitor is one value of 0 or 1.
  */
 export function metricEvents(arm: ArmResult, metric: ExperimentMetric): number {
-  const count =
-    metric === 'checkout' ? (arm.checkoutsBegun ?? 0) : metric === 'pix' ? (arm.pixGenerated ?? 0) : arm.conversions;
+  const count = metric === 'checkout' ? (arm.checkoutsBegun ?? 0) : metric === 'pix' ? (arm.pixGenerated ?? 0) : arm.conversions;
   return Math.min(count, arm.visitors);
 }
 
