@@ -26,7 +26,7 @@ const clientCommon = ['ui', 'lib', 'pages'];
  * the composition root).
  */
 const serverInfrastructure = ['config', 'db', 'gateway', 'http', 'lib', 'mail', 'outbox'];
-const serverCore = ['orders'];
+const serverCore = ['orders', 'purchase'];
 const serverEdgeFolders = ['routes', 'jobs', 'cli'];
 /** The features the seller's console may use (docs/architecture.md "The console"). */
 const adminUses = ['access', 'funnel', 'live', 'privacy', 'refunds', 'reviews', 'whatsapp'];
@@ -153,7 +153,7 @@ const zones = [
 /**
  * A server folder never imports another folder's repository (docs/architecture.md "The server"): the queries in a
  * `*-repository.ts` are its folder's own, and what other folders may call is in the folder's other modules, its public
- * face (`orders/order-lookup.ts`, `orders/purchase-service.ts`, `outbox/outbox-queue.ts`…). Written with
+ * face (`orders/order-lookup.ts`, `purchase/purchase-service.ts`, `outbox/outbox-queue.ts`…). Written with
  * no-restricted-imports rather than a zone above because a type-only import stays allowed: `import type { OrderRow }`
  * names the shape of a row the public face hands out, carries no query and leaves nothing in the built code, and
  * moving each row type away from the query that selects it would split the two.

@@ -3,7 +3,7 @@ import { checkout as copy } from '../../content/checkout.ts';
 import type { AddonOffer, WaitingAddon } from '../../shared/checkout.ts';
 import { newId } from './ids.ts';
 import { type NewOrderItem } from './order-items.ts';
-import { itemsOfOrder } from './purchase-items.ts';
+import { itemsOfOrder } from '../purchase/purchase-items.ts';
 import type { BumpOffer } from '../../content/offers.ts';
 import type { OfferPrices } from './offer-pricing.ts';
 import type { OrdersDeps } from './orders-deps.ts';

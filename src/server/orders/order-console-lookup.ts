@@ -3,8 +3,8 @@ import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } fro
 import type { Database, OrderKind, StoredOrderStatus } from '../db/schema.ts';
 import type { OrderItem } from '../../shared/checkout.ts';
 import { hasPaidAddon } from './order-items.ts';
-import { itemsOfOrders } from './purchase-items.ts';
-import { netPaidCentsSql } from './purchase-service.ts';
+import { itemsOfOrders } from '../purchase/purchase-items.ts';
+import { netPaidCentsSql } from '../purchase/purchase-service.ts';
 import type { AdminOrderStatus, AdminOrderSummary, OrderFilterStatus } from '../../shared/admin.ts';
 import type { ProviderId } from '../gateway/provider-registry.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';

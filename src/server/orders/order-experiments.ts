@@ -1,7 +1,7 @@
 // The orders counted for A/B tests (docs/experiments.md#what-is-counted): each test's variant recorded, and read back for its figures.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { netPaidCentsSql } from './purchase-service.ts';
+import { netPaidCentsSql } from '../purchase/purchase-service.ts';
 
 /** One row per running test the order counts for, checked by experiments/; the first kept, so a retried checkout counts once. */
 export async function recordOrderVariants(

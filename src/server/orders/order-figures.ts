@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { hasPaidAddon, holdsBump } from './order-items.ts';
-import { netPaidCentsSql } from './purchase-service.ts';
+import { netPaidCentsSql } from '../purchase/purchase-service.ts';
 
 /** The ids of the orders charged that were created or paid since `since`, as a subquery for the rows about them. */
 export function chargedOrderIdsSince(db: Kysely<Database>, since: number) {

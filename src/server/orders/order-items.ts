@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { OrderItemKey } from '../../shared/checkout.ts';
-import { itemsOfOrder } from './purchase-items.ts';
+import { itemsOfOrder } from '../purchase/purchase-items.ts';
 import type { Database } from '../db/schema.ts';
 
 /** An `addon` order adds its item to its parent's member page once paid (docs/offers.md). */

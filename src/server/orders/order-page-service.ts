@@ -3,7 +3,7 @@ import type { OrderItem } from '../../shared/checkout.ts';
 import { PUBLIC_REF_PATTERN } from '../../shared/order-page.ts';
 import { maskEmailForBuyer } from '../lib/mask-email.ts';
 import { toCreatedOrder } from './checkout-result.ts';
-import { purchasedItems } from './purchase-service.ts';
+import { purchasedItems } from '../purchase/purchase-service.ts';
 import { isOrderContactKey } from './order-links.ts';
 import { publicStatus, refreshWaitingOrder } from './order-status.ts';
 import { findOrderByPublicRef, type OrderRow } from './orders-repository.ts';

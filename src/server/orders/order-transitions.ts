@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { refundMovementOf } from './purchase-service.ts';
+import { refundMovementOf } from '../purchase/purchase-service.ts';
 import type { OrderEvent, OrderEvents } from './order-events.ts';
 import { setOrderStatus } from './orders-repository.ts';
 import { requestRecheck } from './reconciliation-repository.ts';

@@ -1,8 +1,8 @@
 // No charge payable twice (docs/money.md#one-payable-pix): a paid charge retires, and cancels, the buyer's open ones it repeats.
 import { checkout as copy } from '../../content/checkout.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
-import { purchasedItems } from './purchase-service.ts';
-import { itemsOfOrder } from './purchase-items.ts';
+import { purchasedItems } from '../purchase/purchase-service.ts';
+import { itemsOfOrder } from '../purchase/purchase-items.ts';
 import { cancelAtProvider } from './charge-cancellation.ts';
 import type { OrderEvent } from './order-events.ts';
 import { findOrderById } from './order-lookup.ts';

@@ -23,9 +23,9 @@ import { enqueueOutboxMessage, listOrderMessages, retryOutboxMessage } from '../
 import { noteDispute } from '../orders/payment-confirmation.ts';
 import { recordEvidence } from '../evidence/delivery-record.ts';
 import { finishPartialRefund } from './refund-outcomes.ts';
-import { untiedRefundedCents } from '../orders/purchase-service.ts';
+import { untiedRefundedCents } from '../purchase/purchase-service.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
-import { itemsOfOrder } from '../orders/purchase-items.ts';
+import { itemsOfOrder } from '../purchase/purchase-items.ts';
 
 /** Done only when a re-read says `refunded` (docs/refunds.md#at-the-gateway); `claimGatewayCall` prevents refunding twice. */
 export const GATEWAY_REFUND_FAMILY = 'gateway_refund:';
