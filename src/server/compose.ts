@@ -25,7 +25,7 @@ import { retireRepeatsAfterPayment } from './checkout/paid-elsewhere.ts';
 import type { OrdersDeps } from './orders/orders-deps.ts';
 import { openFinanceApi } from './orders/open-finance-service.ts';
 import { registerOpenFinanceAtStart } from './orders/open-finance-registration.ts';
-import { createReconciler, type Reconciler } from './orders/reconciliation.ts';
+import { createReconciler, type Reconciler } from './payment/reconciliation.ts';
 import { resumeInterruptedCharges } from './checkout/charge-failover.ts';
 import { createOutboxKinds, type OutboxKinds } from './outbox/outbox-kinds.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHARGE_IN_FLIGHT_MS, CHARGE_LEASE_MS } from '../../src/server/orders/checkout-repository.ts';
-import { STUCK_CHECKOUT_MS } from '../../src/server/orders/reconciliation.ts';
+import { STUCK_CHECKOUT_MS } from '../../src/server/payment/reconciliation.ts';
 import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
 import {
   chargeRequestsFor,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { recheckOrder } from '../../src/server/orders/payment-confirmation.ts';
+import { recheckOrder } from '../../src/server/payment/payment-confirmation.ts';
 import { ledgerOf } from '../../src/server/purchase/purchase-ledger.ts';
 import { loadPurchase } from '../../src/server/purchase/purchase-service.ts';
 import { uniqueBuyer } from '../support/clients.ts';

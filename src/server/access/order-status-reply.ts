@@ -1,7 +1,7 @@
 import { checkout as copy } from '../../content/checkout.ts';
 import type { OrderStatusReply } from '../../shared/checkout.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
-import { publicStatus, refreshWaitingOrder } from '../orders/order-status.ts';
+import { publicStatus, refreshWaitingOrder } from '../payment/order-status.ts';
 import { modalAccessLink, viewKeyMatches } from './access-service.ts';
 import { addonOfferOf, addonOfferOpen, waitingAddonOf } from '../checkout/addon-offer.ts';
 import { liveReplacement } from '../checkout/order-page-service.ts';

@@ -5,7 +5,7 @@ import { admin as copy } from '../../content/admin.ts';
 import { providerName } from '../../content/providers.ts';
 import type { AdminHealth, AdminProviderHealth, HealthCheck } from '../../shared/admin.ts';
 import type { ProviderId } from '../gateway/provider-registry.ts';
-import { PENDING_GRACE_MS } from '../orders/reconciliation.ts';
+import { PENDING_GRACE_MS } from '../payment/reconciliation.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { placeholdersInUse, type Config, type PlaceholderVariable } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';

@@ -21,7 +21,7 @@ import {
 } from '../orders/checkout-repository.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { listInterruptedCharges, requestRecheck } from '../orders/reconciliation-repository.ts';
-import { recheckOrder } from '../orders/payment-confirmation.ts';
+import { recheckOrder } from '../payment/payment-confirmation.ts';
 import { adoptHeldWebhooks } from '../orders/webhook-events-repository.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { type CheckoutResult, DAY_MS, gatewayExpiry, describe } from './checkout-result.ts';

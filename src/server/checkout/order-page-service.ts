@@ -5,7 +5,7 @@ import { maskEmailForBuyer } from '../lib/mask-email.ts';
 import { toCreatedOrder } from './checkout-result.ts';
 import { purchasedItems } from '../purchase/purchase-service.ts';
 import { isOrderContactKey } from '../orders/order-links.ts';
-import { publicStatus, refreshWaitingOrder } from '../orders/order-status.ts';
+import { publicStatus, refreshWaitingOrder } from '../payment/order-status.ts';
 import { findOrderByPublicRef, type OrderRow } from '../orders/orders-repository.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { findOrderById } from '../orders/order-lookup.ts';

@@ -3,7 +3,7 @@ import { checkout as copy } from '../../content/checkout.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import { purchasedItems } from '../purchase/purchase-service.ts';
 import { itemsOfOrder } from '../purchase/purchase-items.ts';
-import { cancelAtProvider } from '../orders/charge-cancellation.ts';
+import { cancelAtProvider } from '../payment/charge-cancellation.ts';
 import type { OrderEvent } from '../orders/order-events.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';

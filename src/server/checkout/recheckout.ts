@@ -2,7 +2,7 @@
 import { chargeItemsOf, type NewOrderItem } from '../orders/order-items.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
-import { cancelAtProvider } from '../orders/charge-cancellation.ts';
+import { cancelAtProvider } from '../payment/charge-cancellation.ts';
 import { leftToPayOf, paidReplacementOf } from './paid-elsewhere.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { type CheckoutResult, describe } from './checkout-result.ts';

@@ -20,7 +20,7 @@ import { findOrderById } from '../orders/order-lookup.ts';
 import { openFinanceRefunder } from '../orders/open-finance-refunds.ts';
 import { returnPixPaidDuringRefund } from '../orders/open-finance-twice.ts';
 import { enqueueOutboxMessage, listOrderMessages, retryOutboxMessage } from '../outbox/outbox-queue.ts';
-import { noteDispute } from '../orders/payment-confirmation.ts';
+import { noteDispute } from '../payment/payment-confirmation.ts';
 import { recordEvidence } from '../evidence/delivery-record.ts';
 import { finishPartialRefund } from './refund-outcomes.ts';
 import { untiedRefundedCents } from '../purchase/purchase-service.ts';

@@ -1,14 +1,14 @@
 import type { ProviderId } from '../gateway/provider-registry.ts';
 import { checkout as copy } from '../../content/checkout.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { OrdersDeps, ReadPass, ReadTally } from './orders-deps.ts';
+import type { OrdersDeps, ReadPass, ReadTally } from '../orders/orders-deps.ts';
 import { recheckOrder } from './payment-confirmation.ts';
-import type { OrderRow } from './orders-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import { cancelAtProvider } from './charge-cancellation.ts';
-import { claimOrderCheck, claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck } from './reconciliation-repository.ts';
-import { findPostbackCandidateIds } from './webhook-events-repository.ts';
-import { findOrderById } from './order-lookup.ts';
-import { settleLostBankPayments } from './open-finance-service.ts';
+import { claimOrderCheck, claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck } from '../orders/reconciliation-repository.ts';
+import { findPostbackCandidateIds } from '../orders/webhook-events-repository.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import { settleLostBankPayments } from '../orders/open-finance-service.ts';
 
 /** Its buyer was free to start again long before (checkout-repository.ts); the sweep only closes it. */
 export const STUCK_CHECKOUT_MS = 2 * 60_000;
