@@ -26,7 +26,7 @@ const clientCommon = ['ui', 'lib', 'pages'];
  * the composition root).
  */
 const serverInfrastructure = ['config', 'db', 'gateway', 'http', 'lib', 'mail', 'outbox'];
-const serverCore = ['orders', 'purchase', 'payment', 'checkout'];
+const serverCore = ['orders', 'purchase', 'payment', 'checkout', 'links', 'reads'];
 const serverEdgeFolders = ['routes', 'jobs', 'cli'];
 /** The features the seller's console may use (docs/architecture.md "The console"). */
 const adminUses = ['access', 'funnel', 'live', 'privacy', 'refunds', 'reviews', 'whatsapp'];

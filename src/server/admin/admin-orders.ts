@@ -18,11 +18,11 @@ import {
   listAddonOrders,
   listOrderPostbacks,
   searchOrders,
-  updateBuyerEmail,
   type AdminOrderRow,
   type ConsoleRefunds,
   type OrderSearch,
-} from '../orders/order-console-lookup.ts';
+} from '../reads/order-console-lookup.ts';
+import { updateBuyerEmail } from '../orders/order-transitions.ts';
 import { listAudit, recordAudit } from './admin-audit.ts';
 import type { Config } from '../config/config.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';

@@ -62,3 +62,13 @@ export async function markRemindersOptedOut(db: Kysely<Database> | Transaction<D
 export async function closeUnpaidOrder(trx: Transaction<Database>, orderId: string, now: number): Promise<boolean> {
   return setOrderStatus(trx, orderId, ['pending', 'creating'], 'failed', now);
 }
+
+/** The console's correction of a buyer's e-mail: the address it replaced, or undefined when there is no such order. */
+export async function updateBuyerEmail(db: Kysely<Database>, orderId: string, email: string, now: number): Promise<string | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('orders').select('buyer_email').where('id', '=', orderId).executeTakeFirst();
+    if (!row) return undefined;
+    await trx.updateTable('orders').set({ buyer_email: email, updated_at: now }).where('id', '=', orderId).execute();
+    return row.buyer_email;
+  });
+}

@@ -25,7 +25,7 @@ import { checkoutBudget, findAddonOrder, refuseWhileDraining } from './addon-ord
 import { sendReply } from './api-reply.ts';
 import { disputeBlockedCheckout } from '../../content/disputes.ts';
 import { isBuyerBlocked } from '../disputes/dispute-service.ts';
-import { recordOrderVariants } from '../orders/order-experiments.ts';
+import { recordOrderVariants } from '../links/order-experiments.ts';
 
 const CreateOrderSchema = createOrderSchema(messages);
 

@@ -1,7 +1,7 @@
 // The orders summed for the figures other folders show (funnel/: the recovery, the page versions, the bump).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { hasPaidAddon, holdsBump } from './order-items.ts';
+import { hasPaidAddon, holdsBump } from '../orders/order-items.ts';
 import { netPaidCentsSql } from '../purchase/purchase-service.ts';
 
 /** The ids of the orders charged that were created or paid since `since`, as a subquery for the rows about them. */
