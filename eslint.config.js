@@ -21,7 +21,7 @@ const SRC_LAYERS = ['client', 'content', 'server', 'shared'];
 const clientCommon = ['ui', 'lib', 'pages'];
 /**
  * The server's layers (docs/architecture.md "The server"): infrastructure imports no feature; the core
- * (orders/ and the purchase it is part of) imports none of its consumers, which subscribe to its events
+ * (the order and the jobs on it: orders/, checkout/, payment/, purchase/, reads/, links/) imports none of its consumers, which subscribe to its events
  * in subscribers.ts; a feature never imports the edges that call it (routes, jobs, the CLI, the files of
  * the composition root).
  */
@@ -101,7 +101,7 @@ const serverZones = [
     target: serverCore.map(server),
     from: [...serverFeatures.map(server), ...serverEdges],
     message:
-      'orders/ is the core: orders/ publishes order events (orders/order-events.ts) and imports none of its consumers; they subscribe in subscribers.ts.',
+      'The core (orders/, checkout/, payment/, purchase/, reads/, links/) publishes order events (orders/order-events.ts) and imports none of its consumers; they subscribe in subscribers.ts.',
   },
   {
     target: serverInfrastructure.map(server),
