@@ -10,7 +10,7 @@ import { findPostbackCandidateIds } from '../orders/webhook-events-repository.ts
 import { findOrderById } from '../orders/order-lookup.ts';
 import { settleLostBankPayments } from '../orders/open-finance-service.ts';
 
-/** Its buyer was free to start again long before (checkout-repository.ts); the sweep only closes it. */
+/** Its buyer was free to start again long before (orders/checkout-repository.ts); the sweep only closes it. */
 export const STUCK_CHECKOUT_MS = 2 * 60_000;
 /** A pending charge is re-checked until its expiry plus this, for payments made at the last minute. */
 export const PENDING_GRACE_MS = 24 * 60 * 60_000;
@@ -144,7 +144,7 @@ export function createReconciler(
 
   const pass = async () => {
     const now = deps.now?.() ?? Date.now();
-    // First, interrupted creates at keyed providers are resent so their charge is found (charge-failover.ts).
+    // First, interrupted creates at keyed providers are resent so their charge is found (checkout/charge-failover.ts, handed in).
     await options.resumeInterruptedCharges(deps, now, undefined, () => stopping);
     const swept = await failStuckCheckouts(deps.db, now - STUCK_CHECKOUT_MS, copy.errors.generic, now);
     if (swept > 0) deps.logger.warn('Checkouts interrupted before the gateway answered marked failed', { orders: swept });

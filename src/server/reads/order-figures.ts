@@ -39,7 +39,7 @@ export async function salesByOfferVersion(db: Kysely<Database>) {
     .execute();
 }
 
-/** What became of the bump in each main order created in [from, to) (the report's bump steps, bump-funnel.ts). */
+/** What became of the bump in each main order created in [from, to) (the report's bump steps, funnel/bump-funnel.ts). */
 export async function mainOrderBumpFacts(
   db: Kysely<Database>,
   from: number,
