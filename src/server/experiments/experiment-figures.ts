@@ -5,7 +5,7 @@ import { businessDay } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 import { disputedOrderIds } from '../disputes/dispute-lookup.ts';
 import { funnelCountBetween, pageViewsBetween } from '../funnel/page-views.ts';
-import { experimentOrders, paidNetCentsBetween, pixGeneratedBetween } from '../orders/order-experiments.ts';
+import { experimentOrders, paidNetCentsBetween, pixGeneratedBetween } from '../reads/experiment-orders.ts';
 import { ordersWithRefundRequest } from '../refunds/refund-lookup.ts';
 
 const empty = (): ExperimentArmFigures => ({
