@@ -44,12 +44,20 @@ function readCopy<T>(key: string, initial: T): T | undefined {
   }
 }
 
-function writeCopy(key: string, value: unknown, initial: unknown): void {
+function removeCopy(key: string): void {
   try {
-    const text = JSON.stringify(value);
-    // Back to what the form opened with (typed and erased): nothing of the seller's to keep.
-    if (text === JSON.stringify(initial)) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, text);
+    window.localStorage.removeItem(key);
+  } catch {
+    // Nothing to remove.
+  }
+}
+
+function writeCopy(key: string, value: unknown, initial: unknown): void {
+  const text = JSON.stringify(value);
+  // Back to what the form opened with (typed and erased): nothing of the seller's to keep.
+  if (text === JSON.stringify(initial)) return removeCopy(key);
+  try {
+    window.localStorage.setItem(key, text);
   } catch {
     // A private window's full storage: the typing stays on the screen, as before.
   }
@@ -89,7 +97,11 @@ export function useLocalDraft<T>(
       })),
     [],
   );
-  const clear = useCallback(() => setState({ value: opened, restored: false }), [opened]);
+  // Forgotten at once: the form may be unmounted by the same send (a list drawn again), before any effect runs.
+  const clear = useCallback(() => {
+    if (key) removeCopy(key);
+    setState({ value: opened, restored: false });
+  }, [key, opened]);
   return { value: state.value, set, clear, restored: state.restored };
 }
 
