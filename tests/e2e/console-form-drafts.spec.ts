@@ -71,7 +71,8 @@ test('Testes A/B: a new test typed key by key comes back after a reload, and is 
   await expect(versionB.getByRole('region', { name: 'O que muda na versão B' })).toContainText(HEADLINE_B);
 
   await panel.getByRole('button', { name: 'Começar teste' }).click();
-  await expect(panel.getByText('Teste começado. Os visitantes já recebem as versões.')).toBeVisible();
+  // Starting renders every version's pages on the server: slow on a machine shared with other runs.
+  await expect(panel.getByText('Teste começado. Os visitantes já recebem as versões.')).toBeVisible({ timeout: 60_000 });
   await expect(panel.getByRole('article', { name: 'Título do topo' })).toContainText('Em andamento');
   await panel.reload();
   await expect(panel.getByRole('article', { name: 'Título do topo' })).toBeVisible();
@@ -102,7 +103,7 @@ test('Contestações: "Registrar contestação" typed key by key comes back afte
   await expect(providerId).toHaveValue('MED-2026-0042');
 
   await form.getByRole('button', { name: 'Registrar' }).click();
-  await expect(panel.getByRole('status').filter({ hasText: /^Contestação registrada no pedido / })).toBeVisible();
+  await expect(panel.getByRole('status').filter({ hasText: /^Contestação registrada no pedido / })).toBeVisible({ timeout: 60_000 });
   await panel.reload();
   await expect(query).toHaveValue('');
   await expect(amount).toHaveValue('');
