@@ -11,10 +11,13 @@ export const MAX_VARIANTS = 4;
 /** The longest test the console starts: a year, far beyond what any plan asks. */
 export const MAX_EXPERIMENT_DAYS = 365;
 
+/** A test's name, as the console's list shows it. */
+export const EXPERIMENT_NAME_MAX = 80;
+
 /** The first variant is the control, the live page as published (an empty patch); the others patch its editor fields. */
 export const ExperimentCreateSchema = z.object({
   page: z.enum(EXPERIMENT_PAGES),
-  name: z.string().trim().min(1).max(80),
+  name: z.string().trim().min(1).max(EXPERIMENT_NAME_MAX),
   variants: z
     .array(
       z.object({
