@@ -33,7 +33,7 @@ function inOrder(before: string[], after: string[]): Set<string> {
     for (let j = after.length - 1; j >= 0; j--)
       common[i]![j] = before[i] === after[j] ? common[i + 1]![j + 1]! + 1 : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
   const stayed = new Set<string>();
-  for (let i = 0, j = 0; i < before.length && j < after.length; ) {
+  for (let i = 0, j = 0; i < before.length && j < after.length;) {
     if (before[i] === after[j]) {
       stayed.add(before[i]!);
       i++;

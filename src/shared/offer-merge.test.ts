@@ -95,7 +95,13 @@ describe('lists merge item by item, matched by their ids', () => {
     });
     const merged = mergeOffers(offerDefaults, theirs, mine);
     expect(merged.conflicts).toEqual([]);
-    expect(questions(merged.offer)).toEqual([faq[0]!.question, 'No meio?', ...faq.slice(1).map((item) => item.question), 'Deles?', 'Minha?']);
+    expect(questions(merged.offer)).toEqual([
+      faq[0]!.question,
+      'No meio?',
+      ...faq.slice(1).map((item) => item.question),
+      'Deles?',
+      'Minha?',
+    ]);
   });
 
   it('keeps an item one side inserted in the middle and an item the other removed', () => {
@@ -165,7 +171,12 @@ describe('lists merge item by item, matched by their ids', () => {
     expect(conflict?.path).toBe('faq.items.4.answer');
     const both = withConflictPicked(merged.offer, conflict!, 'both');
     expect(both.faq.items.map((item) => item.answer).slice(4, 6)).toEqual(['Resposta deles.', 'Minha resposta.']);
-    expect(both.faq.items.map((item) => item.id)).toEqual([...faq.slice(0, 5).map((item) => item.id), keptCopyId(faq[4]!.id), faq[5]!.id, 'nova']);
+    expect(both.faq.items.map((item) => item.id)).toEqual([
+      ...faq.slice(0, 5).map((item) => item.id),
+      keptCopyId(faq[4]!.id),
+      faq[5]!.id,
+      'nova',
+    ]);
     const mineAgain = withConflictPicked(both, conflict!, 'mine');
     expect(mineAgain).toEqual(merged.offer);
     expect(withConflictPicked(mineAgain, conflict!, 'theirs').faq.items[4]!.answer).toBe('Resposta deles.');

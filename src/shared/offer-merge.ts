@@ -167,7 +167,9 @@ export function withValueAt(offer: Offer, path: string, value: unknown): Offer {
 }
 
 const valueAt = (offer: Offer, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, key) => (isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined), offer);
+  path
+    .split('.')
+    .reduce<unknown>((node, key) => (isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined), offer);
 
 /** The id of the second item "manter os dois" leaves: the draft's version of the item. */
 export const keptCopyId = (id: string) => `${id.slice(0, 27)}-meu`;

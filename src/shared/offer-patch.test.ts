@@ -39,7 +39,9 @@ describe('the landing page’s data block: only the changes from the defaults', 
   });
 
   it('gives back the seller’s FAQ whole when questions are added, removed or reordered', () => {
-    const added = edited((draft) => draft.faq.items.push({ id: 'tv', question: 'Funciona na TV?', answer: 'Sim, em {garantia} dias por {preco}.' }));
+    const added = edited((draft) =>
+      draft.faq.items.push({ id: 'tv', question: 'Funciona na TV?', answer: 'Sim, em {garantia} dias por {preco}.' }),
+    );
     expect(islandOfferData(added, offerDefaults)).toEqual({ faq: { items: withoutItemIds(added.faq.items) } });
     const removed = edited((draft) => draft.faq.items.splice(1, 2));
     expect(islandOfferData(removed, offerDefaults)).toEqual({ faq: { items: withoutItemIds(removed.faq.items) } });

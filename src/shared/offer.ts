@@ -266,11 +266,14 @@ export const placeItemId = (index: number) => String(index + 1);
  */
 export function withListIds<T extends object>(items: readonly T[]): Array<T & { id: string }> {
   const taken = new Set<string>();
-  const explicit = new Set(items.flatMap((item) => (typeof (item as { id?: unknown }).id === 'string' ? [(item as { id: string }).id] : [])));
+  const explicit = new Set(
+    items.flatMap((item) => (typeof (item as { id?: unknown }).id === 'string' ? [(item as { id: string }).id] : [])),
+  );
   return items.map((item, index) => {
     const own = (item as { id?: unknown }).id;
     let id = typeof own === 'string' && !taken.has(own) ? own : placeItemId(index);
-    for (let suffix = 2; (taken.has(id) || (id !== own && explicit.has(id))) && suffix < 1000; suffix++) id = `${placeItemId(index)}-${suffix}`;
+    for (let suffix = 2; (taken.has(id) || (id !== own && explicit.has(id))) && suffix < 1000; suffix++)
+      id = `${placeItemId(index)}-${suffix}`;
     taken.add(id);
     // The id first, as the schema orders an item's keys: an item compares equal however it was named.
     const { id: _own, ...fields } = item as T & { id?: unknown };
@@ -285,7 +288,7 @@ export function withItemIds(offer: OfferWithoutIds): Offer {
     const fields = offerSections[section] as Readonly<Record<string, OfferField>>;
     for (const [key, field] of Object.entries(fields))
       if (field.kind === 'list' && Array.isArray(named[section]?.[key]))
-        named[section] = { ...named[section], [key]: withListIds(named[section]![key] as object[]) };
+        named[section] = { ...named[section], [key]: withListIds(named[section][key] as object[]) };
   }
   return named as unknown as Offer;
 }

@@ -56,7 +56,9 @@ function parseLocalCopy(stored: string | null): LocalCopy | null {
   try {
     const value = stored ? (JSON.parse(stored) as Partial<LocalCopy>) : null;
     // A copy written before list items had ids: each item takes its place's, as the server reads such a draft.
-    return value && typeof value.baseNumber === 'number' && value.offer ? { ...(value as LocalCopy), offer: withItemIds(value.offer) } : null;
+    return value && typeof value.baseNumber === 'number' && value.offer
+      ? { ...(value as LocalCopy), offer: withItemIds(value.offer) }
+      : null;
   } catch {
     return null;
   }
@@ -131,7 +133,8 @@ export function pickConflict(
   conflict: PendingConflict,
   side: ConflictSide,
 ): { offer: Offer; conflicts: PendingConflict[] } {
-  const sameItem = (each: PendingConflict) => conflict.item !== undefined && each.item?.list === conflict.item.list && each.item.id === conflict.item.id;
+  const sameItem = (each: PendingConflict) =>
+    conflict.item !== undefined && each.item?.list === conflict.item.list && each.item.id === conflict.item.id;
   const wasBoth = conflict.picked === 'both';
   const picked = conflicts.map((each) => {
     if (each.path === conflict.path) return { ...each, picked: side };

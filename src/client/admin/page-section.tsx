@@ -280,7 +280,9 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
         </select>
       </div>
 
-      {conflicts ? <PageConflicts conflicts={conflicts} keepBoth={(conflict) => canKeepBoth(editing.offer, conflict)} onPick={pick} /> : null}
+      {conflicts ? (
+        <PageConflicts conflicts={conflicts} keepBoth={(conflict) => canKeepBoth(editing.offer, conflict)} onPick={pick} />
+      ) : null}
 
       <OfferSectionForm
         key={`${section}-${formKey}`}
