@@ -20,7 +20,10 @@ describe('the offer as the content files ship it', () => {
   it('names every field of every section in Portuguese', () => {
     for (const [section, labels] of Object.entries(offerLabels)) {
       const fields = Object.entries(offerDefaults[section as keyof typeof offerDefaults]).flatMap(([key, value]) =>
-        Array.isArray(value) ? [key, ...Object.keys((value[0] ?? {}) as object).map((item) => [key, item] as const)] : [key],
+        // An item's id is never shown: it has no label.
+        Array.isArray(value)
+          ? [key, ...Object.keys((value[0] ?? {}) as object).flatMap((item) => (item === 'id' ? [] : [[key, item] as const]))]
+          : [key],
       );
       for (const field of fields) {
         const label = typeof field === 'string' ? labels.fields[field] : (labels.fields[field.join('.')] ?? labels.fields[field[1]]);

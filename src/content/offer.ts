@@ -1,6 +1,6 @@
 import type { CopyClaim, CopyFinding } from '../shared/copy-claims.ts';
 import { formatBRL } from '../shared/money.ts';
-import type { Offer, OfferMessages, OfferSectionKey } from '../shared/offer.ts';
+import { withItemIds, type Offer, type OfferMessages, type OfferSectionKey } from '../shared/offer.ts';
 import { publicConfigDefaults } from '../shared/public-config.ts';
 import { benefits, benefitsSection } from './benefits.ts';
 import { bonuses, bonusSection } from './bonuses.ts';
@@ -41,7 +41,8 @@ const faqItems = (items: ReadonlyArray<{ question: string; answer: string }>) =>
 const accordion = faqAccordion(GUARANTEE);
 const grid = faqGrid(GUARANTEE);
 
-export const offerDefaults: Offer = {
+/** Each list item named by its place (`placeItemId`), as a version stored before ids reads. */
+export const offerDefaults: Offer = withItemIds({
   meta: {
     landingTitle: landingMeta.title,
     landingDescription: withPriceToken(landingMeta.description),
@@ -147,7 +148,7 @@ export const offerDefaults: Offer = {
   bump: { ...bumpSection },
   look: { ...look },
   layout: { sections: { order: [...landingSectionIds], hidden: [] } },
-};
+});
 
 /** The console's names for each section and field (pt-BR); `choices`: a choice field's values. */
 export const offerLabels: Record<
@@ -485,6 +486,8 @@ export const pageEditor = {
     after: 'Depois',
     /** "Perguntas 3": a list's item by its place. */
     item: (list: string, index: number) => `${list} ${index + 1}`,
+    /** An item only moved: where it was (its place counted from 1). */
+    movedFrom: (index: number) => `antes na posição ${index + 1}`,
     noImage: 'nenhuma imagem',
     priceChange: (before: string, after: string) => `${before} → ${after}`,
   },

@@ -22,6 +22,11 @@ export const pageDrafts = {
   mine: 'O seu',
   keepTheirs: 'Manter o publicado',
   keepMine: 'Manter o meu',
+  /** An item (a question, a step, a bonus) both changed: both versions stay in the list, the published one first. */
+  keepBoth: 'Manter os dois',
+  keepBothHint: 'Com “Manter os dois”, a versão publicada e a sua ficam na lista, uma depois da outra.',
+  /** An item one side removed. */
+  removed: '(removido)',
   picked: 'Escolhido',
   /** A price or a list shown as text: a number in cents as reais, a list item per line. */
   empty: '(vazio)',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { offerDefaults } from '../content/offer.ts';
-import { islandOfferData, islandOfferSections, offerDataBlock, type Offer } from './offer.ts';
+import { islandOfferData, islandOfferSections, offerDataBlock, withoutItemIds, type Offer } from './offer.ts';
 import { applyOfferPatch, offerPatch } from './offer-patch.ts';
 
 const NEW_ANSWER = 'O link chega no seu e-mail em poucos minutos depois do PIX, com {garantia} dias de garantia.';
@@ -11,15 +11,15 @@ function edited(change: (offer: Offer) => void): Offer {
   return offer;
 }
 
-/** What the browser does: the block's JSON, parsed, applied onto the defaults. */
+/** What the browser does: the block's JSON, parsed, applied onto the defaults (its content files, no items' ids). */
 function throughTheBlock(offer: Offer) {
   const block = offerDataBlock(islandOfferData(offer, offerDefaults));
   const data = block === '' ? {} : (JSON.parse(block.replace(/^<script[^>]*>|<\/script>$/g, '')) as Record<string, unknown>);
-  return Object.fromEntries(islandOfferSections.map((key) => [key, applyOfferPatch(offerDefaults[key], data[key])]));
+  return Object.fromEntries(islandOfferSections.map((key) => [key, applyOfferPatch(withoutItemIds(offerDefaults[key]), data[key])]));
 }
 
 function islandSections(offer: Offer) {
-  return Object.fromEntries(islandOfferSections.map((key) => [key, offer[key]]));
+  return Object.fromEntries(islandOfferSections.map((key) => [key, withoutItemIds(offer[key])]));
 }
 
 describe('the landing page’s data block: only the changes from the defaults', () => {
@@ -39,12 +39,25 @@ describe('the landing page’s data block: only the changes from the defaults', 
   });
 
   it('gives back the seller’s FAQ whole when questions are added, removed or reordered', () => {
-    const added = edited((draft) => draft.faq.items.push({ question: 'Funciona na TV?', answer: 'Sim, em {garantia} dias por {preco}.' }));
-    expect(islandOfferData(added, offerDefaults)).toEqual({ faq: { items: added.faq.items } });
+    const added = edited((draft) =>
+      draft.faq.items.push({ id: 'tv', question: 'Funciona na TV?', answer: 'Sim, em {garantia} dias por {preco}.' }),
+    );
+    expect(islandOfferData(added, offerDefaults)).toEqual({ faq: { items: withoutItemIds(added.faq.items) } });
     const removed = edited((draft) => draft.faq.items.splice(1, 2));
-    expect(islandOfferData(removed, offerDefaults)).toEqual({ faq: { items: removed.faq.items } });
+    expect(islandOfferData(removed, offerDefaults)).toEqual({ faq: { items: withoutItemIds(removed.faq.items) } });
     const reordered = edited((draft) => draft.faq.items.reverse());
     for (const offer of [added, removed, reordered]) expect(throughTheBlock(offer)).toEqual(islandSections(offer));
+  });
+
+  it('never carries a list item’s id: a question added, the list reordered, only the words travel', () => {
+    const offer = edited((draft) => {
+      draft.faq.items.reverse();
+      draft.faq.items.push({ id: 'nunca-impresso', question: 'Funciona na TV?', answer: 'Sim.' });
+    });
+    const block = offerDataBlock(islandOfferData(offer, offerDefaults));
+    expect(block).toContain('Funciona na TV?');
+    expect(block).not.toContain('nunca-impresso');
+    expect(block).not.toContain('"id"');
   });
 
   it('round-trips every island section edited at once, lists included', () => {
@@ -63,7 +76,7 @@ describe('the landing page’s data block: only the changes from the defaults', 
     expect(data.stickyBar).toEqual({ cta: 'QUERO A MINHA' });
     // The catalogue is an island: its changed words travel, by the tier's index.
     expect(data.catalogue).toEqual({ tiers: { 2: { description: 'Animes, música e jogos por R$ 1,00.' } }, cta: 'VER A LISTA' });
-    expect(data.whatsappGroup).toEqual({ perks: offer.whatsappGroup.perks });
+    expect(data.whatsappGroup).toEqual({ perks: withoutItemIds(offer.whatsappGroup.perks) });
     expect(throughTheBlock(offer)).toEqual(islandSections(offer));
   });
 
@@ -75,7 +88,7 @@ describe('the landing page’s data block: only the changes from the defaults', 
     const block = offerDataBlock(islandOfferData(offer, offerDefaults));
     expect(block.match(/<\/script>/g)).toHaveLength(1);
     expect(throughTheBlock(offer).footer).toEqual(offer.footer);
-    expect(throughTheBlock(offer).catalogue).toEqual(offer.catalogue);
+    expect(throughTheBlock(offer).catalogue).toEqual(withoutItemIds(offer.catalogue));
   });
 });
 

@@ -18,10 +18,10 @@ describe('the top-up, services, catalogue and example chat sections', () => {
   it('take an edit of each, lists added to and reordered', () => {
     const offer = edited((draft) => {
       draft.topUp.freeCreditClaim = 'R$ 10,00 de crédito grátis';
-      draft.services.included.push({ name: 'Max' });
+      draft.services.included.push({ id: 'max', name: 'Max' });
       draft.services.extras.reverse();
       draft.catalogue.tiers[0]!.label = 'Os campeões';
-      draft.howItWorksChat.messages.push({ text: 'Liberado! Bom filme.', from: 'supplier' });
+      draft.howItWorksChat.messages.push({ id: 'liberado', text: 'Liberado! Bom filme.', from: 'supplier' });
       draft.howItWorksChat.paidCents = 300;
     });
     expect(refusals(offer)).toEqual({});
@@ -31,7 +31,7 @@ describe('the top-up, services, catalogue and example chat sections', () => {
     const offer = edited((draft) => {
       draft.topUp.discountBadge = '80% OFF EM TODAS AS RECARGAS';
       draft.services.included[0]!.name = 'Netflix Premium Ultra HD 4K';
-      draft.services.extras = Array.from({ length: 7 }, (_item, index) => ({ text: `Extra ${index + 1}` }));
+      draft.services.extras = Array.from({ length: 7 }, (_item, index) => ({ id: `extra-${index}`, text: `Extra ${index + 1}` }));
       draft.catalogue.newLabel = 'NOVIDADE DO MÊS';
       draft.catalogue.tiers.pop();
       draft.howItWorksChat.messages[1]!.text = 'Oi! '.repeat(40);

@@ -3,6 +3,7 @@ import { parseImageRef } from './offer-image.ts';
 import { layoutSchema, type LayoutMessages, type OfferLayout } from './offer-layout.ts';
 import { lookFieldSchema, type ColorField, type LookMessages, type VideoField } from './offer-look.ts';
 import { OFFER_ELEMENT_ID } from './offer-pages.ts';
+import type { OfferConflict } from './offer-merge.ts';
 import { offerPatch } from './offer-patch.ts';
 import { isSafeLink } from './safe-link.ts';
 import { hasInvisibleMarks } from './text.ts';
@@ -229,19 +230,76 @@ export const offerSections = {
 export type OfferSectionKey = keyof typeof offerSections;
 export const offerSectionKeys = Object.keys(offerSections) as OfferSectionKey[];
 
-type ValueOf<F> = F extends LayoutField
+type ValueOf<F, Id> = F extends LayoutField
   ? OfferLayout
   : F extends ListField
-    ? Array<{ -readonly [K in keyof F['item']]: ValueOf<F['item'][K]> }>
+    ? Array<Id & { -readonly [K in keyof F['item']]: ValueOf<F['item'][K], Id> }>
     : F extends PriceField | AmountField
       ? number
       : F extends ChoiceField
         ? F['options'][number]
         : string;
 
-export type Offer = {
-  -readonly [S in OfferSectionKey]: { -readonly [K in keyof (typeof offerSections)[S]]: ValueOf<(typeof offerSections)[S][K]> };
+type OfferOf<Id> = {
+  -readonly [S in OfferSectionKey]: { -readonly [K in keyof (typeof offerSections)[S]]: ValueOf<(typeof offerSections)[S][K], Id> };
 };
+
+/** Every item of every list carries its stable `id` (`withItemIds`): what a merge and the diff pair items by. */
+export type Offer = OfferOf<{ id: string }>;
+
+/** An offer as the content files declare it, or as stored before items had ids: `withItemIds` gives them theirs. */
+export type OfferWithoutIds = OfferOf<{ id?: string }>;
+
+/**
+ * A list item's id: unique within its list, kept when the item is edited or moved, never shown nor printed on the
+ * page. Letters, digits, `-` and `_`.
+ */
+export const ITEM_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** An item stored before ids (and each item of the content files) is named by its place: the first is `1`. */
+export const placeItemId = (index: number) => String(index + 1);
+
+/**
+ * The list's items, each with an id unique in the list: one without (stored before ids) takes its place's
+ * (`placeItemId`), so every version and draft from before ids pairs its items the same way; a repeated id is
+ * renamed after its place (`3-2`), so a copy never shadows the item it copied.
+ */
+export function withListIds<T extends object>(items: readonly T[]): Array<T & { id: string }> {
+  const taken = new Set<string>();
+  const explicit = new Set(
+    items.flatMap((item) => (typeof (item as { id?: unknown }).id === 'string' ? [(item as { id: string }).id] : [])),
+  );
+  return items.map((item, index) => {
+    const own = (item as { id?: unknown }).id;
+    let id = typeof own === 'string' && !taken.has(own) ? own : placeItemId(index);
+    for (let suffix = 2; (taken.has(id) || (id !== own && explicit.has(id))) && suffix < 1000; suffix++)
+      id = `${placeItemId(index)}-${suffix}`;
+    taken.add(id);
+    // The id first, as the schema orders an item's keys: an item compares equal however it was named.
+    const { id: _own, ...fields } = item as T & { id?: unknown };
+    return { id, ...fields } as unknown as T & { id: string };
+  });
+}
+
+/** `offer` with every list item named (`withListIds`): the content files' defaults, a version stored before ids. */
+export function withItemIds(offer: OfferWithoutIds): Offer {
+  const named = { ...offer } as Record<string, Record<string, unknown>>;
+  for (const section of offerSectionKeys) {
+    const fields = offerSections[section] as Readonly<Record<string, OfferField>>;
+    for (const [key, field] of Object.entries(fields))
+      if (field.kind === 'list' && Array.isArray(named[section]?.[key]))
+        named[section] = { ...named[section], [key]: withListIds(named[section][key] as object[]) };
+  }
+  return named as unknown as Offer;
+}
+
+/** `value` without its list items' ids, at any depth: what the page's data block carries (ids are never printed). */
+export function withoutItemIds<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => withoutItemIds(item)) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  const { id: _id, ...rest } = value as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(rest).map(([key, each]) => [key, withoutItemIds(each)])) as T;
+}
 
 /** The words of the schema's refusals, from content/offer.ts (shared/ holds no copy). */
 export interface OfferMessages extends LayoutMessages, LookMessages {
@@ -329,12 +387,20 @@ function sectionSchema(section: Readonly<Record<string, OfferField>>, messages: 
       shape[key] = fieldSchema(field, messages);
       continue;
     }
-    const itemShape: Record<string, z.ZodType> = {};
+    const itemShape: Record<string, z.ZodType> = { id: z.string(messages.required).regex(ITEM_ID_PATTERN, messages.required) };
     for (const [itemKey, itemField] of Object.entries(field.item)) itemShape[itemKey] = fieldSchema(itemField, messages);
-    shape[key] = z
-      .array(z.strictObject(itemShape), messages.required)
-      .min(field.min, messages.tooFew(field.min))
-      .max(field.max, messages.tooMany(field.max));
+    // An item without an id (stored before ids) takes its place's; a repeated one is renamed (`withListIds`).
+    const named = (value: unknown) =>
+      Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))
+        ? withListIds(value as object[])
+        : value;
+    shape[key] = z.preprocess(
+      named,
+      z
+        .array(z.strictObject(itemShape), messages.required)
+        .min(field.min, messages.tooFew(field.min))
+        .max(field.max, messages.tooMany(field.max)),
+    );
   }
   return z.strictObject(shape);
 }
@@ -391,11 +457,11 @@ export const islandOfferSections = [
 
 export type IslandOfferSection = (typeof islandOfferSections)[number];
 
-/** Per island section only its patch against `defaults`; texts stay tokenized. */
+/** Per island section only its patch against `defaults`; texts stay tokenized, and list items' ids stay out. */
 export function islandOfferData(offer: Offer, defaults: Offer): IslandOfferData {
   const data: IslandOfferData = {};
   for (const key of islandOfferSections) {
-    const patch = offerPatch(offer[key], defaults[key]);
+    const patch = offerPatch(withoutItemIds(offer[key]), withoutItemIds(defaults[key]));
     if (patch !== undefined) data[key] = patch;
   }
   return data;
@@ -495,7 +561,8 @@ export interface PagePublishConflictBody {
   error: string;
   liveNumber: number;
   merged: Offer;
-  conflicts: Array<{ path: string; theirs: unknown; mine: unknown }>;
+  /** A list item's conflict also names the item (`item`): a pick finds it by id, "manter os dois" keeps both versions. */
+  conflicts: OfferConflict[];
 }
 
 /** An upload stored: the reference an image field takes, and the box the page gives it. */

@@ -257,13 +257,14 @@ test.describe.serial('the page editor on two instances behind nginx on PostgreSQ
     });
   });
 
-  test('E5 at 1280 px and 390 px: Ana adds a FAQ question and Bruno edits another answer, each on a different instance: both land', async ({
+  test('E5 at 1280 px and 390 px: Ana adds a FAQ question and rewrites question 2, Bruno rewrites its answer and moves it up, each on a different instance: all land', async ({
     browser,
   }) => {
     test.setTimeout(300_000);
     await withAnaAndBruno(browser, { ana: DESKTOP, bruno: PHONE }, async (ana, bruno, base) => {
       const question = 'Posso usar a lista no celular e no computador?';
       const answer = 'Sim: a lista abre em qualquer navegador, no celular ou no computador.';
+      const rewritten = 'Quais formas de pagamento vocês aceitam?';
       const edited = 'Resposta que o Bruno reescreveu pelo celular.';
 
       const anaFaq = await chooseSection(ana.panel, FAQ);
@@ -271,28 +272,34 @@ test.describe.serial('the page editor on two instances behind nginx on PostgreSQ
       await anaFaq.getByRole('button', { name: 'Adicionar: pergunta' }).click();
       await anaFaq.getByLabel('Pergunta', { exact: true }).nth(count).pressSequentially(question);
       await anaFaq.getByLabel('Resposta', { exact: true }).nth(count).pressSequentially(answer);
+      await retype(anaFaq.getByLabel('Pergunta', { exact: true }).nth(1), rewritten);
       await autosaved(ana.panel);
 
+      // The same question's answer, and the question moved to the top: matched by their text, Ana's and Bruno's
+      // question 2 are two different items, and the list one conflict; by the item's id, one item edited twice.
       const brunoFaq = await chooseSection(bruno.panel, FAQ);
       await retype(brunoFaq.getByLabel('Resposta', { exact: true }).nth(1), edited);
+      await brunoFaq.getByRole('button', { name: 'Subir' }).nth(1).click();
+      await expect(brunoFaq.getByLabel('Resposta', { exact: true }).first()).toHaveValue(edited);
       await autosaved(bruno.panel);
 
       expect(await publish(ana.panel)).toBe(200);
       await expect(published(ana.panel, base + 1)).toBeVisible({ timeout: 60_000 });
 
-      // Bruno's publish shows the merge: Ana's question beside his answer, nothing to pick.
+      // Bruno's publish shows the merge: Ana's question and her words on his moved item, his answer, nothing to pick.
       expect(await publish(bruno.panel)).toBe(409);
       await expect(bruno.panel.getByText(/Juntamos as alterações dela às suas/)).toBeVisible();
       await expect(bruno.panel.getByRole('region', { name: 'Escolha o texto de cada campo' })).toHaveCount(0);
       await expect(brunoFaq.getByLabel('Pergunta', { exact: true })).toHaveCount(count + 1);
+      await expect(brunoFaq.getByLabel('Pergunta', { exact: true }).first()).toHaveValue(rewritten);
+      await expect(brunoFaq.getByLabel('Resposta', { exact: true }).first()).toHaveValue(edited);
       await expect(brunoFaq.getByLabel('Pergunta', { exact: true }).nth(count)).toHaveValue(question);
       await expect(brunoFaq.getByLabel('Resposta', { exact: true }).nth(count)).toHaveValue(answer);
-      await expect(brunoFaq.getByLabel('Resposta', { exact: true }).nth(1)).toHaveValue(edited);
       await autosaved(bruno.panel);
       await expect(previewOf(bruno.panel).getByText(question)).toBeVisible();
       expect(await publish(bruno.panel)).toBe(200);
       await expect(published(bruno.panel, base + 2)).toBeVisible({ timeout: 60_000 });
-      await expectLiveEverywhere([question, answer, edited]);
+      await expectLiveEverywhere([question, answer, rewritten, edited]);
     });
   });
 });

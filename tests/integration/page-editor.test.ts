@@ -80,8 +80,8 @@ describe.skipIf(!siteBuilt).each(databases)('the seller edits the page in the co
       offer.meta.landingTitle = 'Lista de Fornecedores 2027';
       offer.howItWorks.steps[1]!.title = 'Fale com o fornecedor';
       offer.bonuses.items = [
-        { title: 'IPTV vitalício', text: 'Canais ao vivo.', valueCents: 10_000, image: '' },
-        { title: 'Canva Pro', text: 'Artes e vídeos.', valueCents: 5_000, image: '' },
+        { id: 'bonus-id-nunca-impresso', title: 'IPTV vitalício', text: 'Canais ao vivo.', valueCents: 10_000, image: '' },
+        { id: 'canva', title: 'Canva Pro', text: 'Artes e vídeos.', valueCents: 5_000, image: '' },
       ];
     });
     const saved = await call('/page/draft', { baseNumber: 0, offer: draft });
@@ -127,6 +127,9 @@ describe.skipIf(!siteBuilt).each(databases)('the seller edits the page in the co
     expect(landing.bytes).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
     expect((await fetchPage(running.server, '/presell')).html).toContain('Quer pagar menos nos seus apps?');
     expect(landing.html).toContain('Fale com o fornecedor');
+    // A list item's id is the console's and the merge's, never the page's.
+    expect(landing.html).toContain('IPTV vitalício');
+    expect(landing.html).not.toContain('bonus-id-nunca-impresso');
     // The bonuses' totals are summed from the bonuses shown: R$ 150,00, and R$ 130,10 saved at R$ 19,90.
     expect(landing.html).toContain('R$\u00a0150,00');
     expect(landing.html).toContain('R$\u00a0130,10');
@@ -167,8 +170,12 @@ describe.skipIf(!siteBuilt).each(databases)('the seller edits the page in the co
 
   it('refuses an edit that would break /’s 14 KB, with the size, and publishes nothing', async () => {
     const heavy = edited((offer) => {
-      offer.faq.items = offer.faq.items.map((item, index) => ({ question: item.question, answer: noise(600, index + 1) }));
-      offer.faqGrid.items = offer.faqGrid.items.map((item, index) => ({ question: item.question, answer: noise(600, index + 50) }));
+      offer.faq.items = offer.faq.items.map((item, index) => ({ id: item.id, question: item.question, answer: noise(600, index + 1) }));
+      offer.faqGrid.items = offer.faqGrid.items.map((item, index) => ({
+        id: item.id,
+        question: item.question,
+        answer: noise(600, index + 50),
+      }));
     });
     expect((await call('/page/draft', { baseNumber: 1, offer: heavy })).status).toBe(200);
     const refused = await call('/page/publish', { baseNumber: 1 });
@@ -325,7 +332,7 @@ describe.skipIf(!siteBuilt).each(databases)('the top-up, services, catalogue and
       offer.topUp.title = script('recarga');
       offer.topUp.freeCreditClaim = 'R$ 10,00 de crédito grátis';
       offer.services.extras[0]!.text = script('extras');
-      offer.services.included.push({ name: 'Mubi' });
+      offer.services.included.push({ id: 'mubi', name: 'Mubi' });
       offer.catalogue.subtitle = script('catalogo');
       offer.catalogue.tiers[0]!.label = 'Os campeões';
       offer.howItWorksChat.messages[2]!.text = script('conversa');

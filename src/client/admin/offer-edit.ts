@@ -13,7 +13,13 @@ export function offerErrors(offer: Offer): Record<string, string> {
 }
 
 type Section = Record<string, unknown>;
-export type ListItem = Record<string, string | number>;
+export type ListItem = Record<string, string | number> & { id: string };
+
+/** A new list item's id (shared/offer.ts `ITEM_ID_PATTERN`): a letter, then random letters and digits, never a place's id. */
+export function newItemId(): string {
+  const random = crypto.getRandomValues(new Uint32Array(2));
+  return `n${[...random].map((part) => part.toString(36).padStart(7, '0')).join('')}`;
+}
 
 /** A copy of `offer` with one field of one section changed. */
 export function withField(offer: Offer, section: OfferSectionKey, field: string, value: unknown): Offer {

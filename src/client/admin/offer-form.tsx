@@ -11,7 +11,7 @@ import { ImageField } from './image-field.tsx';
 import { LengthNote } from './length-limit.tsx';
 import { SectionLayoutField } from './section-layout.tsx';
 import type { OfferLayout } from '../../shared/offer-layout.ts';
-import { listOf, moveItem, withField, type ListItem } from './offer-edit.ts';
+import { listOf, moveItem, newItemId, withField, type ListItem } from './offer-edit.ts';
 
 /** A list item's field may have a label of its own (`steps.title`) beside the section's (`title`). */
 const itemLabel = (fields: Record<string, string>, list: string, key: string) => fields[`${list}.${key}`] ?? fields[key] ?? key;
@@ -189,9 +189,13 @@ export function OfferSectionForm({
         const items = listOf(offer, section, name);
         const setItems = (next: ListItem[]) => onChange(withField(offer, section, name, next));
         // A choice starts at its first value: an empty one is no answer the select can show.
-        const blank = Object.fromEntries(
-          Object.entries(field.item).map(([key, itemField]) => [key, itemField.kind === 'choice' ? itemField.options[0] : '']),
-        ) as ListItem;
+        const blank = () =>
+          ({
+            id: newItemId(),
+            ...Object.fromEntries(
+              Object.entries(field.item).map(([key, itemField]) => [key, itemField.kind === 'choice' ? itemField.options[0] : '']),
+            ),
+          }) as ListItem;
         const listLabel = labels.fields[name] ?? name;
         return (
           <div key={name} className="space-y-3">
@@ -199,7 +203,7 @@ export function OfferSectionForm({
             {errors[path] ? <p className="text-sm text-red-300">{errors[path]}</p> : null}
             <ol className="space-y-3">
               {items.map((item, index) => (
-                <li key={index} className="space-y-3 rounded-xl border border-line/70 bg-ink-900/60 p-3">
+                <li key={item.id} className="space-y-3 rounded-xl border border-line/70 bg-ink-900/60 p-3">
                   <p className="text-xs font-bold tracking-wider text-slate-400 uppercase">{copy.item(listLabel, index, items.length)}</p>
                   {Object.entries(field.item).map(([itemKey, itemField]) => (
                     <OfferField
@@ -237,7 +241,7 @@ export function OfferSectionForm({
               ))}
             </ol>
             {items.length < field.max ? (
-              <Button variant="secondary" onClick={() => setItems([...items, blank])}>
+              <Button variant="secondary" onClick={() => setItems([...items, blank()])}>
                 {copy.addItem}: {itemLabel(labels.fields, name, Object.keys(field.item)[0]!).toLowerCase()}
               </Button>
             ) : null}

@@ -1,18 +1,21 @@
 import { useId } from 'react';
 import { pageDrafts as copy } from '../../content/page-drafts.ts';
 import { Button } from '../ui/button.tsx';
-import { conflictLabel, conflictText, type PendingConflict } from './page-drafts.ts';
+import { conflictLabel, conflictText, type ConflictSide, type PendingConflict } from './page-drafts.ts';
 
 /**
  * The fields this editor and the one who published before both changed (docs/editing.md#drafts-and-merges): both
- * texts side by side, one to keep. Every other field was merged already.
+ * texts side by side, one to keep, or, for a list's item both changed, "Manter os dois" (`keepBoth`). Every other
+ * field was merged already.
  */
 export function PageConflicts({
   conflicts,
+  keepBoth,
   onPick,
 }: {
   conflicts: readonly PendingConflict[];
-  onPick: (conflict: PendingConflict, side: 'theirs' | 'mine') => void;
+  keepBoth: (conflict: PendingConflict) => boolean;
+  onPick: (conflict: PendingConflict, side: ConflictSide) => void;
 }) {
   const id = useId();
   return (
@@ -40,6 +43,18 @@ export function PageConflicts({
                 </div>
               ))}
             </div>
+            {keepBoth(conflict) ? (
+              <div className="flex flex-wrap items-center gap-2">
+                <Button
+                  variant={conflict.picked === 'both' ? 'cta' : 'secondary'}
+                  aria-pressed={conflict.picked === 'both'}
+                  onClick={() => onPick(conflict, 'both')}
+                >
+                  {conflict.picked === 'both' ? copy.picked : copy.keepBoth}
+                </Button>
+                <p className="text-xs text-slate-400">{copy.keepBothHint}</p>
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -3,8 +3,8 @@ import { pageDrafts as copy } from '../../content/page-drafts.ts';
 import { layoutText } from '../../content/layout.ts';
 import { isOfferLayout } from '../../shared/offer-layout.ts';
 import { formatDraftAmount } from './format.ts';
-import type { AdminPageState, Offer, OfferSectionKey } from '../../shared/offer.ts';
-import { mergeOffers } from '../../shared/offer-merge.ts';
+import { offerSections, withItemIds, type AdminPageState, type Offer, type OfferField, type OfferSectionKey } from '../../shared/offer.ts';
+import { mergeOffers, withConflictPicked, type OfferConflict } from '../../shared/offer-merge.ts';
 
 /** The editor's work in the browser (docs/editing.md#drafts-and-merges). */
 export interface Editing {
@@ -18,12 +18,12 @@ export interface Editing {
 }
 
 /** A field this draft and a newer live version both changed, and the seller's pick once made. */
-export interface PendingConflict {
-  path: string;
-  theirs: unknown;
-  mine: unknown;
-  picked: 'theirs' | 'mine' | null;
+export interface PendingConflict extends OfferConflict {
+  /** `both`: "manter os dois", the item both changed kept twice (shared/offer-merge.ts `withConflictPicked`). */
+  picked: ConflictSide | null;
 }
+
+export type ConflictSide = 'theirs' | 'mine' | 'both';
 
 export const sameOffer = (a: Offer, b: Offer) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -55,7 +55,10 @@ const localKey = (editorKey: string) => `vitrine:page-draft:${editorKey}`;
 function parseLocalCopy(stored: string | null): LocalCopy | null {
   try {
     const value = stored ? (JSON.parse(stored) as Partial<LocalCopy>) : null;
-    return value && typeof value.baseNumber === 'number' && value.offer ? (value as LocalCopy) : null;
+    // A copy written before list items had ids: each item takes its place's, as the server reads such a draft.
+    return value && typeof value.baseNumber === 'number' && value.offer
+      ? { ...(value as LocalCopy), offer: withItemIds(value.offer) }
+      : null;
   } catch {
     return null;
   }
@@ -120,6 +123,38 @@ export function startEditing(data: AdminPageState): { editing: Editing; conflict
   return { editing: { ...fromServer, offer: local.offer, baseNumber: local.baseNumber, dirty: true }, conflicts, restored: true };
 }
 
+/**
+ * The offer and the conflicts after the seller's pick of `side` for `conflict`. "Manter os dois" answers every
+ * conflict of that item at once; a pick after it takes the copy away, and that item's other fields wait for a pick again.
+ */
+export function pickConflict(
+  offer: Offer,
+  conflicts: readonly PendingConflict[],
+  conflict: PendingConflict,
+  side: ConflictSide,
+): { offer: Offer; conflicts: PendingConflict[] } {
+  const sameItem = (each: PendingConflict) =>
+    conflict.item !== undefined && each.item?.list === conflict.item.list && each.item.id === conflict.item.id;
+  const wasBoth = conflict.picked === 'both';
+  const picked = conflicts.map((each) => {
+    if (each.path === conflict.path) return { ...each, picked: side };
+    if (sameItem(each) && (side === 'both' || wasBoth)) return { ...each, picked: side === 'both' ? side : null };
+    return each;
+  });
+  return { offer: withConflictPicked(offer, conflict, side), conflicts: picked };
+}
+
+/** "Manter os dois" makes sense for an item both sides kept, changed differently, in a list with room for one more. */
+export function canKeepBoth(offer: Offer, conflict: PendingConflict): boolean {
+  const { item } = conflict;
+  if (!item?.theirs || !item.mine) return false;
+  if (conflict.picked === 'both') return true;
+  const [section, key] = item.list.split('.') as [OfferSectionKey, string];
+  const field = (offerSections[section] as Readonly<Record<string, OfferField>> | undefined)?.[key];
+  const length = ((offer[section] as Record<string, unknown> | undefined)?.[key] as unknown[] | undefined)?.length ?? 0;
+  return field?.kind === 'list' && length < field.max;
+}
+
 /** "Seção: campo" for a conflict's path (`faq.items.2.answer` → "Perguntas frequentes: Perguntas 3, Resposta"). */
 export function conflictLabel(path: string): string {
   const [section, field, index, itemField] = path.split('.') as [OfferSectionKey, string?, string?, string?];
@@ -138,16 +173,16 @@ export function conflictText(path: string, value: unknown): string {
   if (/Cents$/.test(path)) return formatDraftAmount(value);
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return value === '' ? copy.empty : value;
+  if (value === null) return copy.removed;
   if (isOfferLayout(value)) return layoutText(value);
+  // An item's id is never shown.
+  const itemText = (item: object) =>
+    Object.entries(item)
+      .filter(([key, part]) => key !== 'id' && part !== '')
+      .map(([, part]) => String(part))
+      .join(' — ');
   if (Array.isArray(value))
-    return (value as unknown[])
-      .map((item) =>
-        typeof item === 'object' && item !== null
-          ? Object.values(item)
-              .filter((part) => part !== '')
-              .join(' — ')
-          : String(item),
-      )
-      .join('\n');
+    return (value as unknown[]).map((item) => (typeof item === 'object' && item !== null ? itemText(item) : String(item))).join('\n');
+  if (typeof value === 'object') return itemText(value);
   return JSON.stringify(value);
 }

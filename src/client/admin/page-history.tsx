@@ -30,7 +30,9 @@ function Shown({ change, value }: { change: OfferChange; value: unknown }) {
   if (typeof value === 'object')
     return (
       <>
-        {Object.values(value as Record<string, string | number>)
+        {Object.entries(value as Record<string, string | number>)
+          // An item's id is never shown.
+          .flatMap(([key, part]) => (key === 'id' ? [] : [part]))
           .map((part) => (typeof part === 'number' ? formatDraftAmount(part) : (choices[part] ?? part)))
           .join(' — ')}
       </>
@@ -46,7 +48,8 @@ function changeLabel(change: OfferChange): string {
   const field =
     change.field === null ? null : (labels.fields[`${change.key}.${change.field}`] ?? labels.fields[change.field] ?? change.field);
   const place = change.item === null ? list : copy.diff.item(list, change.item);
-  return [labels.title, place, field].filter(Boolean).join(' · ');
+  const moved = change.movedFrom === undefined ? null : copy.diff.movedFrom(change.movedFrom);
+  return [labels.title, place, field, moved].filter(Boolean).join(' · ');
 }
 
 /** What the draft (or a version to restore) changes against the live version: each field once, before and after. */
@@ -62,7 +65,7 @@ export function OfferDiff({ live, draft, title = copy.diff.title }: { live: Offe
       <ul className="mt-3 space-y-3">
         {changes.map((change) => (
           <li
-            key={`${change.section}.${change.key}.${change.item}.${change.field}`}
+            key={`${change.section}.${change.key}.${change.id ?? change.item}.${change.field}`}
             className="rounded-xl border border-line/70 bg-ink-900/60 p-3 text-sm"
           >
             <p className="font-bold text-slate-200">{changeLabel(change)}</p>

@@ -8,19 +8,21 @@ import { cn } from '../ui/cn.ts';
 import { adminApi } from './admin-api.ts';
 import { pageDrafts as draftsCopy } from '../../content/page-drafts.ts';
 import type { Offer, PagePublishConflictBody } from '../../shared/offer.ts';
-import { withValueAt } from '../../shared/offer-merge.ts';
 import { invalidMessage, useJumpToInvalid } from './invalid-jump.ts';
 import { offerErrors } from './offer-edit.ts';
 import { OfferSectionForm } from './offer-form.tsx';
 import { PageConflicts } from './page-conflicts.tsx';
 import {
+  canKeepBoth,
   clearLocalCopy,
   editingFrom,
   onOtherTabCopy,
+  pickConflict,
   sameOffer,
   startEditing,
   withOtherTab,
   writeLocalCopy,
+  type ConflictSide,
   type Editing,
   type PendingConflict,
 } from './page-drafts.ts';
@@ -196,15 +198,12 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
     void reload();
   }
 
-  const pick = (conflict: PendingConflict, side: 'theirs' | 'mine') => {
-    const picked = conflicts?.map((each) => (each.path === conflict.path ? { ...each, picked: side } : each)) ?? null;
-    setConflicts(picked);
-    setEditing((previous) => {
-      if (!previous) return previous;
-      const offer = withValueAt(previous.offer, conflict.path, conflict[side]);
-      writeLocalCopy(data.editorKey, { offer, baseNumber: previous.baseNumber, conflicts: picked ?? undefined });
-      return { ...previous, offer, dirty: true };
-    });
+  const pick = (conflict: PendingConflict, side: ConflictSide) => {
+    if (!conflicts) return;
+    const picked = pickConflict(editing.offer, conflicts, conflict, side);
+    setConflicts(picked.conflicts);
+    writeLocalCopy(data.editorKey, { offer: picked.offer, baseNumber: editing.baseNumber, conflicts: picked.conflicts });
+    setEditing({ ...editing, offer: picked.offer, dirty: true });
     setFormKey((key) => key + 1);
   };
 
@@ -281,7 +280,9 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
         </select>
       </div>
 
-      {conflicts ? <PageConflicts conflicts={conflicts} onPick={pick} /> : null}
+      {conflicts ? (
+        <PageConflicts conflicts={conflicts} keepBoth={(conflict) => canKeepBoth(editing.offer, conflict)} onPick={pick} />
+      ) : null}
 
       <OfferSectionForm
         key={`${section}-${formKey}`}

@@ -1,7 +1,7 @@
 import { useContext } from 'react';
 import { productSection } from '../../content/site.ts';
 import { formatBRL } from '../../shared/money.ts';
-import { fillOfferText, type Offer } from '../../shared/offer.ts';
+import { fillOfferText, type Offer, type OfferWithoutIds } from '../../shared/offer.ts';
 import { applyOfferPatch, type Frozen } from '../../shared/offer-patch.ts';
 import { OfferContext } from './offer.tsx';
 
@@ -22,7 +22,7 @@ export function useFilledOfferSection<S extends TextSection>(key: S, guaranteeDa
  * The FAQ island's section: `defaults` (already filled) with the seller's changes, whose texts are
  * filled here; the server's whole section and the browser's patch fill the same way.
  */
-export function useFilledFaq<T extends Frozen<Offer['faq']>>(guaranteeDays: string, defaults: T): T {
+export function useFilledFaq<T extends Frozen<OfferWithoutIds['faq']>>(guaranteeDays: string, defaults: T): T {
   const offer = useContext(OfferContext);
   const patch = offer.faq;
   if (patch === undefined) return defaults;

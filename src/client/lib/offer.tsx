@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { IslandOfferData, IslandOfferSection, Offer, OfferSectionKey } from '../../shared/offer.ts';
+import type { IslandOfferData, IslandOfferSection, Offer, OfferSectionKey, OfferWithoutIds } from '../../shared/offer.ts';
 import { OFFER_ELEMENT_ID } from '../../shared/offer-pages.ts';
 import { applyOfferPatch, type Frozen } from '../../shared/offer-patch.ts';
 
@@ -23,7 +23,7 @@ export function useOfferSection<S extends Exclude<OfferSectionKey, IslandOfferSe
  * section's shape) with the seller's changes. On the server the context holds the whole section,
  * which is a patch replacing every field, so both render through the same path.
  */
-export function useIslandOfferSection<S extends IslandOfferSection, T extends Frozen<Offer[S]>>(key: S, defaults: T): T {
+export function useIslandOfferSection<S extends IslandOfferSection, T extends Frozen<OfferWithoutIds[S]>>(key: S, defaults: T): T {
   return applyOfferPatch(defaults, useContext(OfferContext)[key]);
 }
 
