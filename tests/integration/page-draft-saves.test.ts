@@ -85,7 +85,7 @@ describe.each(databases)('the draft saves of the last 24 hours ($name)', (databa
       'Selo da segunda aba',
       'Selo da primeira aba',
     ]);
-  });
+  }, 120_000);
 
   it('keeps at most a bounded number per session, drops them after 24 hours, and the retention job prunes them', async () => {
     const owner = await signInToConsole(url(), PASSWORD);
@@ -104,7 +104,7 @@ describe.each(databases)('the draft saves of the last 24 hours ($name)', (databa
     const logger = createLogger({ level: 'error', sink: { write: () => undefined } });
     await createRetentionJob({ db: running.db.db, logger, unpaidRetentionDays: 30, now: () => running.clock.now }).runOnce();
     expect(await running.db.db.selectFrom('page_draft_saves').select('id').execute()).toEqual([]);
-  });
+  }, 120_000);
 
   it('shows the owner every editor’s saves, a page editor only their own, and refuses a role without the page', async () => {
     const owner = await signInToConsole(url(), PASSWORD);
@@ -126,7 +126,7 @@ describe.each(databases)('the draft saves of the last 24 hours ($name)', (databa
     const refused = await consoleCall(url(), paulo, '/page/saves');
     expect(refused.status).toBe(403);
     expect(JSON.stringify(await refused.json())).not.toContain('Selo');
-  });
+  }, 120_000);
 
   async function signInAs(email: string) {
     const reply = await fetch(`${url()}/api/admin/login`, {
