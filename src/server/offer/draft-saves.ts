@@ -11,9 +11,9 @@ import type { DraftEditor } from './offer-repository.ts';
  */
 export const SAVES_PER_SESSION = 60;
 /** The list the console shows: the newest first. */
-export const SAVES_SHOWN = 30;
+const SAVES_SHOWN = 30;
 
-export interface StoredSave {
+interface StoredSave {
   id: string;
   editor: string;
   userId: string | null;
