@@ -31,4 +31,21 @@ export const pageDrafts = {
   /** A price or a list shown as text: a number in cents as reais, a list item per line. */
   empty: '(vazio)',
   leave: 'Há alterações na página ainda não salvas. Sair mesmo assim?',
+  /** Every draft save of the last day, from any tab or device (docs/editing.md#drafts-and-merges). */
+  saves: {
+    open: 'Rascunhos salvos nas últimas 24 horas',
+    intro:
+      'Cada rascunho salvo, nesta aba, em outra aba ou em outro aparelho, fica aqui por 24 horas. Use um deles para trazê-lo de volta ao formulário; nada é publicado.',
+    loading: 'Carregando os rascunhos salvos…',
+    failed: 'Não foi possível carregar os rascunhos salvos. Tente de novo.',
+    none: 'Nenhum rascunho salvo nas últimas 24 horas.',
+    thisTab: 'esta aba',
+    otherTab: 'outra aba deste acesso',
+    changes: 'Muda em relação à página no ar',
+    noChanges: 'Igual à página no ar.',
+    more: (count: number) => (count === 1 ? 'e mais 1 campo' : `e mais ${count} campos`),
+    takeBack: 'Usar este rascunho',
+    takeBackLabel: (when: string) => `Usar o rascunho salvo em ${when}`,
+    takenBack: (when: string) => `O rascunho salvo em ${when} voltou ao formulário e será salvo automaticamente. Nada foi publicado.`,
+  },
 };

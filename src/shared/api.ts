@@ -56,6 +56,7 @@ import type { AdminOrderWhatsapp } from './whatsapp.ts';
 import type {
   AdminPageState,
   PageDraftReply,
+  PageDraftSave,
   pageDraftSchema,
   PageImageReply,
   PageDraftPublishSchema,
@@ -144,6 +145,7 @@ export interface ApiEndpoints {
   'GET /api/admin/page': { reply: AdminPageState };
   'POST /api/admin/page/draft': { body: Body<ReturnType<typeof pageDraftSchema>>; reply: PageDraftReply };
   'POST /api/admin/page/draft/discard': { reply: OkReply };
+  'GET /api/admin/page/saves': { reply: { saves: PageDraftSave[] } };
   /** HTML for the console's preview frame, not JSON. */
   'GET /api/admin/page/preview/:page': { reply: unknown };
   /** 409 with `PagePublishConflictBody` when a field both this draft and a newer live version changed. */

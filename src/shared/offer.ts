@@ -493,7 +493,16 @@ export function offerFromStored(value: unknown, defaults: Offer, messages: Offer
   return offer as Offer;
 }
 
-export const pageDraftSchema = (messages: OfferMessages) => z.object({ baseNumber: z.number().int().min(0), offer: offerSchema(messages) });
+/** `tab`: the console's browser tab that saves (a random name it keeps), so the saves of the last day say which tab. */
+export const pageDraftSchema = (messages: OfferMessages) =>
+  z.object({
+    baseNumber: z.number().int().min(0),
+    offer: offerSchema(messages),
+    tab: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .optional(),
+  });
 export const PagePublishSchema = z.object({ baseNumber: z.number().int().min(0) });
 /**
  * Publish this editor's draft as it was at `revision`, the one its last preview showed (docs/editing.md#drafts-and-merges);
@@ -512,6 +521,20 @@ export interface PageVersionInfo {
   publishedByName?: string | null;
   /** What it changed against the version before it: the fields by path, and the price before and after if it moved. */
   changes?: { paths: string[]; priceCents: [number, number] | null };
+}
+
+/** One draft save of the last 24 hours (docs/editing.md#drafts-and-merges): a seller takes it back into the form. */
+export interface PageDraftSave {
+  id: string;
+  savedAt: number;
+  offer: Offer;
+  /** The live version it was based on: taken back, a publish merges it onto what went live since. */
+  baseNumber: number;
+  /** Saved by this console sign-in (then `tab` tells which of its browser tabs), or by another. */
+  thisSession: boolean;
+  tab: string;
+  /** Who saved it, by name (the owner or a console user); null for a session from before names. */
+  byName: string | null;
 }
 
 export interface AdminPageState {

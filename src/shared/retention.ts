@@ -14,3 +14,6 @@ export const MEMBER_PAGE_OPEN_RETENTION_DAYS = 180;
 
 /** A page editor's draft untouched this long after a publish outdated it is dropped (docs/editing.md#drafts-and-merges). */
 export const STALE_DRAFT_RETENTION_DAYS = 30;
+
+/** Every draft save is kept this long, so what a later save overwrote can be taken back (docs/editing.md#drafts-and-merges). */
+export const DRAFT_SAVE_RETENTION_HOURS = 24;

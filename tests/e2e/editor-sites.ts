@@ -4,6 +4,14 @@ import { startCluster, type Cluster } from '../support/cluster.ts';
 import { test } from './fixtures.ts';
 import { startServer } from './server.ts';
 
+/**
+ * How long a story waits for every instance to serve a version published through one. Each instance reads the live
+ * version's number once a second and renders a newer one (docs/editing.md#several-instances: about 2 s on an idle
+ * machine); beside a full e2e run on two cores that render alone has taken 13–17 s. A hang guard, not a speed goal (the
+ * swap's speed belongs in a bench), stretched by VITRINE_MACHINE_FACTOR as the tests' own time limits are.
+ */
+export const EVERY_INSTANCE_MS = Math.round(30_000 * Math.min(2.5, Math.max(1, Number(process.env.VITRINE_MACHINE_FACTOR) || 1)));
+
 /** Where an editor story runs: the console's address (nginx on a cluster) and every address that serves `/`. */
 export interface Site {
   consoleUrl: string;

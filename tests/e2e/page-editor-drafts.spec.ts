@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { signIn } from './admin-helpers.ts';
-import { liveVersionNumber, testOnSqliteAndCluster, type Site, type Story } from './editor-sites.ts';
+import { EVERY_INSTANCE_MS, liveVersionNumber, testOnSqliteAndCluster, type Site, type Story } from './editor-sites.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -14,8 +14,6 @@ const PASSWORD = 'senha-do-painel-rascunhos';
 const PHONE = { width: 390, height: 844 };
 const HERO = 'Topo da página de vendas';
 const FAQ = 'Perguntas frequentes';
-/** How long another instance may take to serve a version published through one (docs/editing.md). */
-const EVERY_INSTANCE_MS = 5_000;
 
 async function chooseSection(panel: Page, name: string) {
   await panel.getByLabel('Seção').selectOption({ label: name });
@@ -39,7 +37,7 @@ async function autosaved(panel: Page) {
 /** What `/` serves now, read from the server. */
 const liveHtml = async (url: string) => (await fetch(new URL('/', url))).text();
 
-/** `/` on every instance carries each of `present` and none of `absent`, within 5 s of the publish. */
+/** `/` on every instance carries each of `present` and none of `absent`, once each has swapped in the publish. */
 async function expectLiveEverywhere(site: Site, present: string[], absent: string[] = []) {
   for (const url of site.pageUrls) {
     await expect(async () => {
@@ -235,6 +233,62 @@ async function twoTabsOneSignIn(browser: Browser, site: Site) {
   await context.close();
 }
 
+async function overwrittenSaveTakenBack(browser: Browser, site: Site) {
+  const { context, panel: first, liveNumber } = await openEditor(browser, site);
+  const second = await context.newPage();
+  await second.goto('/painel');
+  await second.getByRole('link', { name: 'Página' }).click();
+  await expect(second.getByText(/^No ar: /)).toBeVisible();
+  const mine = 'Selo salvo na aba 1';
+  const theirs = 'Selo digitado na aba 2 por cima';
+
+  // The first tab saves its Selo and is closed.
+  await chooseSection(first, HERO);
+  const badge = first.getByRole('group', { name: HERO }).getByLabel('Selo', { exact: true });
+  await badge.press('ControlOrMeta+a');
+  await badge.pressSequentially(mine);
+  await autosaved(first);
+  await first.close();
+  // The second tab, which showed it, has the same field typed over, key by key: the draft and the local copy hold
+  // only the second text now.
+  await chooseSection(second, HERO);
+  const field = second.getByRole('group', { name: HERO }).getByLabel('Selo', { exact: true });
+  await expect(field).toHaveValue(mine);
+  await field.press('ControlOrMeta+a');
+  await field.pressSequentially(theirs);
+  await autosaved(second);
+
+  // The first tab's text is in the saves of the last 24 hours, with where it was saved and what it changes on the page.
+  await second.getByRole('button', { name: 'Rascunhos salvos nas últimas 24 horas' }).click();
+  const saves = second.getByRole('region', { name: 'Rascunhos salvos nas últimas 24 horas' });
+  // Each save, newest first (a pause in the typing is a save too, in whichever tab heard it).
+  const entries = saves.getByRole('listitem').filter({ has: second.getByRole('button', { name: /^Usar o rascunho salvo em / }) });
+  // Whichever tab saved that text first is named for it: the other tab, which heard the typing, may have.
+  const entry = entries.filter({ hasText: `Topo da página de vendas · Selo: ${mine}` }).first();
+  await expect(entry).toBeVisible();
+  await expect(
+    entries
+      .filter({ hasText: 'esta aba' })
+      .filter({ hasText: `Topo da página de vendas · Selo: ${theirs}` })
+      .first(),
+  ).toBeVisible();
+
+  // One tap: back in the form, autosaved, previewed, nothing published.
+  await entry.getByRole('button', { name: /^Usar o rascunho salvo em / }).click();
+  await expect(second.getByText(/voltou ao formulário e será salvo automaticamente\. Nada foi publicado\./)).toBeVisible();
+  await expect(field).toHaveValue(mine);
+  await autosaved(second);
+  await expect(second.frameLocator('iframe[title^="Prévia"]').getByText(mine)).toBeVisible();
+  await expect(second.locator('[data-live-version]')).toHaveAttribute('data-live-version', String(liveNumber));
+  await expectLiveEverywhere(site, [], [mine]);
+  // It is the draft now: a reload finds it.
+  await second.reload();
+  await second.getByRole('link', { name: 'Página' }).click();
+  await chooseSection(second, HERO);
+  await expect(field).toHaveValue(mine);
+  await context.close();
+}
+
 const STORIES: Array<[string, Story]> = [
   [
     'two editors change different fields: the second previews the merge before publishing it, both changes live, nothing retyped',
@@ -246,6 +300,10 @@ const STORIES: Array<[string, Story]> = [
   ],
   ['two tabs of one sign-in: each shows the other’s typing and the publish carries both', twoTabsOneSignIn],
   ['a reload, a console tab switch and a re-login keep typed text; Descartar resets every field, the price box too', typedTextSurvives],
+  [
+    'two tabs of one sign-in: the Selo one saved and the other typed over is found in the saves of the last 24 hours and taken back',
+    overwrittenSaveTakenBack,
+  ],
 ];
 
 test.describe('the page editor’s drafts', () => {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { startCluster, startPinnedNginx, type Cluster } from '../support/cluster.ts';
 import type { RunningNginx } from '../support/nginx.ts';
-import { liveVersionNumber } from './editor-sites.ts';
-import { expect, test, watchConsole } from './fixtures.ts';
+import { EVERY_INSTANCE_MS, liveVersionNumber } from './editor-sites.ts';
+import { contextApi, expect, test, watchConsole } from './fixtures.ts';
 
 /**
  * Two tabs and two people on two instances behind nginx (docs/editing.md#drafts-and-merges),
@@ -23,8 +23,6 @@ const DESKTOP = { width: 1280, height: 800 };
 const HERO = 'Topo da página de vendas';
 const FOOTER = 'Rodapé';
 const FAQ = 'Perguntas frequentes';
-/** How long another instance may take to serve a version published through one (docs/editing.md). */
-const EVERY_INSTANCE_MS = 5_000;
 /** The browser's own log line for a 409, which the console answers with its merge: not a script error. */
 const CONFLICT_STATUS = [/status of 409/];
 
@@ -123,7 +121,7 @@ async function publish(panel: Page) {
   return answer.status();
 }
 
-/** `/` on every instance, read from each directly, carries each of `present` and none of `absent` within 5 s. */
+/** `/` on every instance, read from each directly, carries each of `present` and none of `absent`, once each has swapped in the publish. */
 async function expectLiveEverywhere(present: string[], absent: string[] = []) {
   for (const { url } of cluster!.instances) {
     await expect(async () => {
@@ -144,6 +142,23 @@ function passed(through: RunningNginx, line: string): number {
 
 const previewOf = (panel: Page) => panel.frameLocator('iframe[title^="Prévia"]');
 
+/** The draft's preview of both pages as served to `panel`'s sign-in: not a script in it, nor an event handler that runs one. */
+async function expectPreviewWithoutScripts(panel: Page) {
+  for (const page of ['landing', 'presell']) {
+    const reply = await contextApi(panel.context(), cluster!.url)(`/api/admin/page/preview/${page}`);
+    expect(reply.status).toBe(200);
+    const html = await reply.text();
+    expect(html).not.toMatch(/<script\b/i);
+    expect(html).not.toMatch(/<[^>]+\son[a-z]+\s*=/i);
+  }
+}
+
+// A retry's trace without DOM snapshots: the snapshotter runs a script of its own in every frame, and in the preview
+// frame, sandboxed without `allow-scripts` (docs/editing.md#how-a-version-is-published), Chromium refuses it and logs
+// "Blocked script execution in '…/page/preview/…'", which the console check would count as the page's. The preview
+// itself carries no script: each story reads its HTML and finds none (`expectPreviewWithoutScripts`).
+test.use({ trace: { mode: 'on-first-retry', snapshots: false } });
+
 test.describe.serial('the page editor on two instances behind nginx on PostgreSQL', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -155,10 +170,7 @@ test.describe.serial('the page editor on two instances behind nginx on PostgreSQ
     await cluster?.stop();
   });
 
-  // Fails in the full e2e run (passes alone): the first tab's Selo was not live on one instance within 5 s, and on the
-  // retry the preview frame logged "Blocked script execution" (a script left in the sandboxed preview). Both are open
-  // findings; until they are fixed the story is marked fixme so it is reported, not silently dropped.
-  test.fixme('E2 at 390 px: two tabs of one sign-in on different instances: the Selo of one and the Rodapé of the other both go live, nothing typed is lost', async ({
+  test('E2 at 390 px: two tabs of one sign-in on different instances: the Selo of one and the Rodapé of the other both go live, nothing typed is lost', async ({
     browser,
   }) => {
     test.setTimeout(300_000);
@@ -176,6 +188,7 @@ test.describe.serial('the page editor on two instances behind nginx on PostgreSQ
       await autosaved(first);
       await retype((await chooseSection(second, FOOTER)).getByLabel('Aviso de marcas'), disclaimer);
       await autosaved(second);
+      await expectPreviewWithoutScripts(second);
       // Each tab's saves went to its own instance.
       expect(passed(pinned[0]!, 'POST /api/admin/page/draft')).toBeGreaterThan(0);
       expect(passed(pinned[1]!, 'POST /api/admin/page/draft')).toBeGreaterThan(0);

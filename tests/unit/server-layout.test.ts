@@ -85,6 +85,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   presence: 'live',
   page_versions: 'offer',
   page_editor_drafts: 'offer',
+  page_draft_saves: 'offer',
   page_images: 'offer',
   pix_email_quota: 'pix-emails',
   instance_clocks: 'db',

@@ -79,7 +79,11 @@ export const adminApi = {
   orderReviews: (orderIds: string[]) => apiFetch('POST /api/admin/reviews/order', { json: { orderIds } }),
   /** The seller's page (docs/editing.md). */
   page: () => apiFetch('GET /api/admin/page'),
-  savePageDraft: (offer: Offer, baseNumber: number) => apiFetch('POST /api/admin/page/draft', { json: { offer, baseNumber } }),
+  /** `tab`: this browser tab's name, so the saves of the last day say which tab saved each. */
+  savePageDraft: (offer: Offer, baseNumber: number, tab: string) =>
+    apiFetch('POST /api/admin/page/draft', { json: { offer, baseNumber, tab } }),
+  /** Every draft save of the last 24 hours this editor may see (docs/editing.md#drafts-and-merges). */
+  pageSaves: () => apiFetch('GET /api/admin/page/saves'),
   discardPageDraft: () => apiFetch('POST /api/admin/page/draft/discard'),
   /** The draft at `revision`, the one its preview showed (docs/editing.md#drafts-and-merges). */
   publishPage: (revision: number) => apiFetch('POST /api/admin/page/publish', { json: { revision } }),

@@ -95,6 +95,32 @@ export function withOtherTab(editing: Editing, shared: Offer, incoming: Offer): 
   return { ...editing, offer: mergeOffers(shared, incoming, editing.offer).offer, dirty: true };
 }
 
+const TAB_KEY = 'vitrine:page-tab';
+let tabName: string | null = null;
+
+/**
+ * This browser tab's name, sent with each save so the saves of the last day say "esta aba" or "outra aba": random,
+ * kept in the tab's own `sessionStorage` (a reload is the same tab; another tab has its own).
+ */
+export function thisTab(): string {
+  if (tabName) return tabName;
+  try {
+    tabName = window.sessionStorage.getItem(TAB_KEY);
+  } catch {
+    tabName = null;
+  }
+  if (!tabName || !/^[A-Za-z0-9_-]{1,64}$/.test(tabName)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(12));
+    tabName = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+    try {
+      window.sessionStorage.setItem(TAB_KEY, tabName);
+    } catch {
+      // A private window's storage: the name lasts as long as the page.
+    }
+  }
+  return tabName;
+}
+
 export function writeLocalCopy(editorKey: string, copyOf: LocalCopy): void {
   try {
     window.localStorage.setItem(localKey(editorKey), JSON.stringify(copyOf));

@@ -15,7 +15,7 @@ import type { OfferLayout } from '../../shared/offer-layout.ts';
 const copy = pageEditor;
 
 /** A value as the seller reads it: amounts in reais, choices by their names, an image as its thumbnail, an item one field a line. */
-function Shown({ change, value }: { change: OfferChange; value: unknown }) {
+export function Shown({ change, value }: { change: OfferChange; value: unknown }) {
   const choices = offerLabels[change.section].choices ?? {};
   if (change.kind === 'image') {
     const image = typeof value === 'string' ? parseImageRef(value) : undefined;
@@ -42,7 +42,7 @@ function Shown({ change, value }: { change: OfferChange; value: unknown }) {
 }
 
 /** "Perguntas frequentes · Perguntas 3 · Resposta": where the change is. */
-function changeLabel(change: OfferChange): string {
+export function changeLabel(change: OfferChange): string {
   const labels = offerLabels[change.section];
   const list = labels.fields[change.key] ?? change.key;
   const field =

@@ -7,7 +7,7 @@ import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { adminApi } from './admin-api.ts';
 import { pageDrafts as draftsCopy } from '../../content/page-drafts.ts';
-import type { Offer, PagePublishConflictBody } from '../../shared/offer.ts';
+import type { Offer, PageDraftSave, PagePublishConflictBody } from '../../shared/offer.ts';
 import { invalidMessage, useJumpToInvalid } from './invalid-jump.ts';
 import { offerErrors } from './offer-edit.ts';
 import { OfferSectionForm } from './offer-form.tsx';
@@ -20,6 +20,7 @@ import {
   pickConflict,
   sameOffer,
   startEditing,
+  thisTab,
   withOtherTab,
   writeLocalCopy,
   type ConflictSide,
@@ -28,6 +29,7 @@ import {
 } from './page-drafts.ts';
 import { OfferDiff, PageHistory } from './page-history.tsx';
 import { PagePreview } from './page-preview.tsx';
+import { PageSaves } from './page-saves.tsx';
 import { ReferencePriceNote } from './reference-price-note.tsx';
 import { useAdminData } from './use-admin-data.ts';
 
@@ -122,7 +124,7 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
 
   /** Saves the draft as it is now; typing that came meanwhile stays unsaved (and is saved next). */
   const saveNow = useCallback(async (work: Editing) => {
-    const saved = await adminApi.savePageDraft(work.offer, work.baseNumber);
+    const saved = await adminApi.savePageDraft(work.offer, work.baseNumber, thisTab());
     setFieldErrors({});
     setEditing((previous) =>
       previous ? { ...previous, dirty: previous.offer === work.offer ? false : previous.dirty, saved: { ...saved } } : previous,
@@ -235,6 +237,20 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
     await reload();
     setMessage({ kind: 'success', text: copy.history.restored(restored.number) });
   };
+  // A save of the last 24 hours back in the form, on the version it was based on (a publish merges what went live
+  // since): autosaved a second later like any typing, in the local copy at once; nothing is published.
+  const takeBack = (save: PageDraftSave, when: string) => {
+    // Another tab merges what it hears onto the last offer the two had: this tab's form first, then the save, so the
+    // other tab reads the take-back as this tab's change and follows it (its own typing elsewhere stays).
+    writeLocalCopy(data.editorKey, { offer: editing.offer, baseNumber: editing.baseNumber });
+    writeLocalCopy(data.editorKey, { offer: save.offer, baseNumber: save.baseNumber });
+    shared.current = save.offer;
+    setConflicts(null);
+    setFieldErrors({});
+    setEditing((previous) => (previous ? { ...previous, offer: save.offer, baseNumber: save.baseNumber, dirty: true } : previous));
+    setFormKey((key) => key + 1);
+    setMessage({ kind: 'success', text: draftsCopy.saves.takenBack(when) });
+  };
   // Every field back to the live version, the price box's text included; the server's draft and the local copy gone.
   const discard = () =>
     run(async () => {
@@ -326,6 +342,7 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
 
       <OfferDiff live={data.live.offer} draft={editing.offer} />
       {editing.saved ? <PagePreview stamp={editing.saved.updatedAt} /> : <p className="text-sm text-slate-400">{copy.preview.none}</p>}
+      <PageSaves live={data.live.offer} onTakeBack={takeBack} onSignedOut={onSignedOut} />
       <PageHistory history={data.history} liveNumber={data.live.number} onRestore={restore} />
     </div>
   );

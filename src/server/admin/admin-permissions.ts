@@ -11,6 +11,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, ConsoleAccess>> = {
   'GET /page': 'page',
   'POST /page/draft': 'page',
   'POST /page/draft/discard': 'page',
+  'GET /page/saves': 'page',
   'GET /page/preview/:page': 'page',
   'POST /page/publish': 'page',
   'GET /page/versions/:number': 'page',

@@ -469,6 +469,20 @@ export interface PageEditorDraftsTable {
   updated_at: number;
 }
 
+/** Every draft save of the last 24 hours (migration 0071): what a later save overwrote is found again here. */
+export interface PageDraftSavesTable {
+  id: string;
+  /** The console session that saved it (`page_editor_drafts.editor`). */
+  editor: string;
+  /** Its console user; null: the owner. */
+  user_id: string | null;
+  /** The browser tab that saved it, as the console names it: "esta aba" or "outra aba" in the list. */
+  tab: string;
+  content: string;
+  base_number: number;
+  saved_at: number;
+}
+
 export interface PageImagesTable {
   /** `<hash>-<width>.<format>` (shared/offer-image.ts), the URL's last segment. */
   file: string;
@@ -591,6 +605,7 @@ export interface Database {
   unrecognised_events: UnrecognisedEventsTable;
   page_versions: PageVersionsTable;
   page_editor_drafts: PageEditorDraftsTable;
+  page_draft_saves: PageDraftSavesTable;
   page_images: PageImagesTable;
   disputes: DisputesTable;
   dispute_blocks: DisputeBlocksTable;

@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import {
   CONVERSION_DATA_RETENTION_DAYS,
   MEMBER_PAGE_OPEN_RETENTION_DAYS,
+  DRAFT_SAVE_RETENTION_HOURS,
   STALE_DRAFT_RETENTION_DAYS,
   WEBHOOK_AUDIT_RETENTION_DAYS,
 } from '../../shared/retention.ts';
-import { pruneDrafts } from '../offer/offer-service.ts';
+import { pruneDrafts, pruneSaves } from '../offer/offer-service.ts';
 import type { Database } from '../db/schema.ts';
 import { PRESENCE_RETENTION_MS, prunePresence } from '../live/presence.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -16,7 +17,8 @@ import { pruneMemberPageOpens } from '../access/access-service.ts';
 import { prunePixEmailQuota } from '../pix-emails/pix-email-quota.ts';
 import { pruneRateLimits } from '../http/rate-limit.ts';
 
-const DAY_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** LGPD art. 15/16 (the privacy page reads the same constants); idempotent steps, safe on several instances. */
 export interface RetentionJob {
@@ -59,6 +61,7 @@ export function createRetentionJob(deps: {
     // A day's PIX e-mail quota counts nothing once the day is over.
     await prunePixEmailQuota(deps.db, now - 2 * DAY_MS);
     await pruneDrafts(deps.db, now - STALE_DRAFT_RETENTION_DAYS * DAY_MS);
+    await pruneSaves(deps.db, now - DRAFT_SAVE_RETENTION_HOURS * HOUR_MS);
     if (erasedOrders > 0 || deletedPostbacks > 0 || erasedTrackingIds > 0) {
       deps.logger.info('Retention applied', { erasedOrders, deletedPostbacks, erasedTrackingIds });
     }

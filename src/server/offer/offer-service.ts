@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import { offerDefaults } from '../../content/offer.ts';
-import { LANDING_BUDGET_BYTES, type AdminPageState, type LiveReferencePrice, type Offer } from '../../shared/offer.ts';
+import { LANDING_BUDGET_BYTES, type AdminPageState, type LiveReferencePrice, type Offer, type PageDraftSave } from '../../shared/offer.ts';
 import { personKey } from '../../shared/admin-users.ts';
+import { DRAFT_SAVE_RETENTION_HOURS } from '../../shared/retention.ts';
+import { sessionNames } from '../admin/admin-users.ts';
+import { keepSave, listSaves } from './draft-saves.ts';
 import type { OfferPage } from '../../shared/offer-pages.ts';
 import type { Database } from '../db/schema.ts';
 import type { RenderedSite, Site } from '../http/site.ts';
@@ -26,6 +29,7 @@ import { referencePriceHonestUntil, referencePriceShortfall } from './reference-
 
 /** For the retention job (jobs/retention.ts). */
 export { pruneDrafts } from './offer-repository.ts';
+export { pruneSaves } from './draft-saves.ts';
 /** The version live in the database (experiments/ publishes a test's winner over it). */
 export { liveVersionNumber } from './offer-repository.ts';
 
@@ -97,15 +101,35 @@ async function render(deps: OfferDeps, offer: Offer): Promise<RenderedSite | und
 /** Saved apart from what is live; returns the size `/` would have, for the editor to show before publishing. */
 export async function saveDraft(
   deps: OfferDeps,
-  input: { offer: Offer; baseNumber: number; editor: DraftEditor; now: number },
+  input: { offer: Offer; baseNumber: number; editor: DraftEditor; tab: string; now: number },
 ): Promise<{ updatedAt: number; revision: number; landingBytes: number }> {
   const landingBytes = (await deps.site?.landingBytesOf(input.offer, deps.live.publicValuesFor(input.offer))) ?? 0;
-  const revision = await saveDraftRow(deps.db, input.editor, {
-    content: JSON.stringify(input.offer),
-    baseNumber: input.baseNumber,
-    updatedAt: input.now,
-  });
+  const content = JSON.stringify(input.offer);
+  const revision = await saveDraftRow(deps.db, input.editor, { content, baseNumber: input.baseNumber, updatedAt: input.now });
+  // Kept for a day as well: a later save from another tab or device overwrites the draft, not this.
+  await keepSave(deps.db, input.editor, { tab: input.tab, content, baseNumber: input.baseNumber, savedAt: input.now });
   return { updatedAt: input.now, revision, landingBytes };
+}
+
+/**
+ * The draft saves of the last 24 hours this editor may see, newest first: the owner's console sees every editor's, a
+ * console user's only their own person's (docs/editing.md#drafts-and-merges).
+ */
+export async function recentSaves(deps: OfferDeps, editor: DraftEditor, now: number): Promise<PageDraftSave[]> {
+  const saves = await listSaves(deps.db, editor, now - DRAFT_SAVE_RETENTION_HOURS * 60 * 60_000);
+  const names = await sessionNames(
+    deps.db,
+    saves.map((save) => save.editor),
+  );
+  return saves.map((save) => ({
+    id: save.id,
+    savedAt: save.savedAt,
+    offer: parseStoredOffer(save.content),
+    baseNumber: save.baseNumber,
+    thisSession: save.editor === editor.session,
+    tab: save.tab,
+    byName: names.get(save.editor) ?? null,
+  }));
 }
 
 /** The draft as the page would be, for the console's preview frame; `undefined` without a draft or a build. */

@@ -22,6 +22,7 @@ import {
   pageEditorState,
   previewDraft,
   publishDraft,
+  recentSaves,
   restoreVersion,
   versionBesideLive,
   saveDraft,
@@ -148,16 +149,19 @@ export const adminPageRoutes = adminRouter()
   .get('/page', async (c) => sendReply(c, 'GET', await pageEditorState(c.var.offer, c.var.now(), editorOf(c))))
 
   .post('/page/draft', limitBody(DRAFT_MAX_BYTES, tooLarge), draftBody, async (c) => {
-    const { offer, baseNumber } = c.req.valid('json');
+    const { offer, baseNumber, tab = '' } = c.req.valid('json');
     // A "de R$ X" that could not be published is refused now, with its reason, not after the seller previewed it.
     const reference = await referenceRefusal(c, offer.product.referencePriceCents);
     if (reference) return reference;
     // So is a sentence that claims what the shop does not give: the seller reads it under the field while typing.
     const findings = offerCopyFindings(c.var.offer, offer);
     if (findings.length > 0) return copyClaimsReply(c, findings);
-    const saved = await saveDraft(c.var.offer, { offer, baseNumber, editor: editorOf(c), now: c.var.now() });
+    const saved = await saveDraft(c.var.offer, { offer, baseNumber, editor: editorOf(c), tab, now: c.var.now() });
     return sendReply(c, 'POST', saved);
   })
+
+  // What was saved in the last 24 hours, by any tab or device this editor may see: one of them goes back into the form.
+  .get('/page/saves', async (c) => sendReply(c, 'GET', { saves: await recentSaves(c.var.offer, editorOf(c), c.var.now()) }))
 
   .get('/page/preview/:page', async (c) => {
     const page = c.req.param('page');
