@@ -1,5 +1,5 @@
 import { longTestDays } from '../src/shared/experiments/planner.ts';
-import { checkSampleRatio } from '../src/shared/experiments/sample-ratio.ts';
+import { splitCheck } from '../src/shared/experiments/verdict.ts';
 import { FUZZ_SEED } from '../tests/fuzz/fuzz-kit.ts';
 import {
   simulateCell,
@@ -8,6 +8,7 @@ import {
   type Cell,
   type CellResult,
   type Returning,
+  type SplitCounts,
 } from '../tests/unit/experiments-grid-kit.ts';
 
 /**
@@ -42,7 +43,7 @@ const returningModels: Returning[] = [
   { meanDays: 1.5, windowDays: 28 },
   { meanDays: 2, windowDays: 28 },
 ];
-const splitFlags = (visitors: readonly number[], weights: readonly number[]) => checkSampleRatio(visitors, weights).flagged;
+const splitFlags = (arms: readonly SplitCounts[], weights: readonly number[]) => splitCheck(arms, weights).flagged;
 
 const percent = (count: number, runs: number) => `${((100 * count) / runs).toFixed(1)}%`;
 

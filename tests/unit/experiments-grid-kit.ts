@@ -166,25 +166,37 @@ export function standardError(share: number, runs: number): number {
 
 /**
  * Returning visitors: each person comes on `meanDays` visit-days on average (1 + a geometric number of returns), the
- * returns spread evenly over the next `windowDays`. Every return keeps the person's version (as if every visitor had
- * accepted the variant cookie, the worst case: a return without it is a fresh draw) and counts once a day, as the
- * server counts visitor-days (docs/experiments.md#what-is-counted).
+ * returns spread evenly over the next `windowDays`, and counts once a day, as the server counts visitor-days
+ * (docs/experiments.md#what-is-counted). A share `kept` of people accepted the variant cookie: their returns keep
+ * their version and are recorded as kept; the others' returns are fresh draws of the daily hash. `kept` 1 (everyone,
+ * the default) is the worst case for a check that counted every visitor-day.
  */
 export interface Returning {
   meanDays: number;
   windowDays: number;
+  kept?: number;
+}
+
+/** A version's visitor-days and, of those, the ones the cookie kept: what the split check reads. */
+export type SplitCounts = Pick<ArmResult, 'visitors' | 'keptVisitors'>;
+
+/** The version a uniform point falls on, laid on the weights' cumulative shares. */
+function drawVersion(rng: RandomGenerator, cumulative: readonly number[]): number {
+  const u = uniformFloat64(rng);
+  const arm = cumulative.findIndex((edge) => u < edge);
+  return arm < 0 ? cumulative.length - 1 : arm;
 }
 
 /**
  * The split check alone on a healthy test, read after every `lookEvery` visitor-days up to the end date: how many of
- * `runs` tests it holds at some reading. With `returning`, visitor-days come from people who keep their version.
+ * `runs` tests it holds at some reading. With `returning`, visitor-days come from people who come back.
  */
 export function simulateSplitHolds(
   cell: Cell,
   runs: number,
   seed: number,
   returning: Returning | undefined,
-  flags: (visitors: readonly number[], weights: readonly number[]) => boolean,
+  flags: (arms: readonly SplitCounts[], weights: readonly number[]) => boolean,
 ): number {
   const rng = xoroshiro128plus(seed);
   const total = cell.weights.reduce((sum, w) => sum + w, 0);
@@ -192,28 +204,33 @@ export function simulateSplitHolds(
   const looks = Math.round((cell.days * cell.visitorsPerDay) / cell.lookEvery);
   const windowLooks = returning ? Math.max(1, Math.round((returning.windowDays * cell.visitorsPerDay) / cell.lookEvery)) : 0;
   const returnChance = returning ? 1 - 1 / returning.meanDays : 0;
+  const keptShare = returning?.kept ?? 1;
   let held = 0;
   for (let run = 0; run < runs; run++) {
-    const visitors = cell.weights.map(() => 0);
-    const due = Array.from({ length: looks + windowLooks + 1 }, () => cell.weights.map(() => 0));
+    const arms = cell.weights.map(() => ({ visitors: 0, keptVisitors: 0 }));
+    // Per look and version: the returns due, kept by the cookie or drawn again.
+    const dueKept = Array.from({ length: looks + windowLooks + 1 }, () => cell.weights.map(() => 0));
+    const dueDrawn = Array.from({ length: looks + windowLooks + 1 }, () => cell.weights.map(() => 0));
     for (let look = 0; look < looks; look++) {
-      const returns = due[look]!;
       let arrivals = 0;
-      returns.forEach((count, arm) => {
-        visitors[arm]! += count;
-        arrivals += count;
+      arms.forEach((arm, version) => {
+        const kept = dueKept[look]![version]!;
+        const drawn = dueDrawn[look]![version]!;
+        arm.visitors += kept + drawn;
+        arm.keptVisitors += kept;
+        arrivals += kept + drawn;
       });
       for (let person = arrivals; person < cell.lookEvery; person++) {
-        const u = uniformFloat64(rng);
-        const arm = cumulative.findIndex((edge) => u < edge);
-        const version = arm < 0 ? cell.weights.length - 1 : arm;
-        visitors[version]!++;
+        const version = drawVersion(rng, cumulative);
+        arms[version]!.visitors++;
+        const keeps = keptShare >= 1 || uniformFloat64(rng) < keptShare;
         while (uniformFloat64(rng) < returnChance) {
           const at = look + 1 + Math.floor(uniformFloat64(rng) * windowLooks);
-          due[at]![version]!++;
+          if (keeps) dueKept[at]![version]!++;
+          else dueDrawn[at]![drawVersion(rng, cumulative)]!++;
         }
       }
-      if (flags(visitors, cell.weights)) {
+      if (flags(arms, cell.weights)) {
         held++;
         break;
       }

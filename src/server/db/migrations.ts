@@ -53,6 +53,7 @@ import { pixReturnedMigration } from './migrations/0067-pix-returned.ts';
 import { disputeListResumeMigration } from './migrations/0068-dispute-list-resume.ts';
 import { backgroundReadsMigration } from './migrations/0069-background-reads.ts';
 import { openFinanceLinkExpiryMigration } from './migrations/0070-open-finance-link-expiry.ts';
+import { experimentVisitorKeptMigration } from './migrations/0073-experiment-visitor-kept.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
 import type { Database } from './schema.ts';
 
@@ -113,6 +114,7 @@ const migrations: Record<string, Migration> = {
   '0068_dispute_list_resume': disputeListResumeMigration,
   '0069_background_reads': backgroundReadsMigration,
   '0070_open_finance_link_expiry': openFinanceLinkExpiryMigration,
+  '0073_experiment_visitor_kept': experimentVisitorKeptMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

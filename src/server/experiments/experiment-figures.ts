@@ -10,6 +10,7 @@ import { ordersWithRefundRequest } from '../refunds/refund-lookup.ts';
 
 const empty = (): ExperimentArmFigures => ({
   visitors: 0,
+  keptVisitors: 0,
   checkoutsBegun: 0,
   pixGenerated: 0,
   pixPaid: 0,
@@ -30,14 +31,20 @@ export async function countExperimentEvent(db: Kysely<Database>, event: { experi
     .execute();
 }
 
-/** A visitor counted once a day per test, by their daily id. */
+/** A visitor counted once a day per test, by their daily id, with how their version was assigned that day. */
 export async function countExperimentVisitor(
   db: Kysely<Database>,
-  visit: { experimentId: string; day: string; visitor: string; variant: number },
+  visit: { experimentId: string; day: string; visitor: string; variant: number; kept: boolean },
 ) {
   await db
     .insertInto('experiment_visitors')
-    .values({ experiment_id: visit.experimentId, day: visit.day, visitor: visit.visitor, variant: visit.variant })
+    .values({
+      experiment_id: visit.experimentId,
+      day: visit.day,
+      visitor: visit.visitor,
+      variant: visit.variant,
+      kept: visit.kept ? 1 : 0,
+    })
     .onConflict((conflict) => conflict.columns(['experiment_id', 'day', 'visitor']).doNothing())
     .execute();
 }
@@ -54,7 +61,7 @@ export async function countedVariant(db: Kysely<Database>, visit: { experimentId
   return row === undefined ? undefined : Number(row.variant);
 }
 
-// Per variant: daily visitors, checkouts begun, PIX generated and paid, net revenue (docs/money.md) with the bump and
+// Per variant: daily visitors (and those the cookie kept in their version), checkouts begun, PIX generated and paid, net revenue (docs/money.md) with the bump and
 // the add-on and its sum of squares (the variance), and the orders with a refund request or a dispute.
 export async function experimentFigures(db: Kysely<Database>, experimentId: string, arms: number): Promise<ExperimentArmFigures[]> {
   const figures = Array.from({ length: arms }, empty);
@@ -62,9 +69,9 @@ export async function experimentFigures(db: Kysely<Database>, experimentId: stri
   const [visitors, events, { main: orders, addons }] = await Promise.all([
     db
       .selectFrom('experiment_visitors')
-      .select((eb) => ['variant', eb.fn.countAll<number>().as('count')])
+      .select((eb) => ['variant', 'kept', eb.fn.countAll<number>().as('count')])
       .where('experiment_id', '=', experimentId)
-      .groupBy('variant')
+      .groupBy(['variant', 'kept'])
       .execute(),
     db.selectFrom('experiment_events').selectAll().where('experiment_id', '=', experimentId).execute(),
     experimentOrders(db, experimentId),
@@ -73,7 +80,9 @@ export async function experimentFigures(db: Kysely<Database>, experimentId: stri
   const [refunded, disputed] = await Promise.all([ordersWithRefundRequest(db, orderIds), disputedOrderIds(db, orderIds)]);
   for (const row of visitors) {
     const arm = at(Number(row.variant));
-    if (arm) arm.visitors = Number(row.count);
+    if (!arm) continue;
+    arm.visitors += Number(row.count);
+    if (Number(row.kept) === 1) arm.keptVisitors += Number(row.count);
   }
   for (const row of events) {
     const arm = at(Number(row.variant));

@@ -45,7 +45,10 @@ export const ExperimentWinnerSchema = z.object({
 });
 
 export interface ExperimentArmFigures {
+  /** Visitor-days: a person counts once a day (docs/experiments.md#what-is-counted). */
   visitors: number;
+  /** The visitor-days whose version the consented cookie kept from an earlier day; the rest the day's hash drew. */
+  keptVisitors: number;
   checkoutsBegun: number;
   pixGenerated: number;
   pixPaid: number;
