@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { ExperimentList } from '../../src/shared/experiments/experiment-api.ts';
+import { insertOrderRow } from '../support/db-reads.ts';
 import { useExperimentConsole } from '../support/experiment-console.ts';
 import { seedExperimentStore } from '../support/experiment-store.ts';
 import { headlineExperiment } from '../support/headline-experiment.ts';
@@ -44,5 +46,14 @@ describe.each(databases)('the split check reads the visitor-days the hash drew (
     ]);
     expect((await testOf(off)).judgement.verdict).toEqual({ kind: 'held' });
     expect((await call(`/experiments/${off}/stop`, {})).status).toBe(200);
+  });
+
+  it('tells the planner the share of visitor-days that are returns the hash drew again, from the kept days and the buyers', async () => {
+    // The tests above: 2,600 of 6,600 visitor-days kept by the cookie. Half the buyers of the last 28 days accepted it,
+    // so as many returns again came without it and got a version drawn again.
+    for (const [index, consent] of ['granted', 'denied', 'granted', null].entries())
+      await insertOrderRow(running.db, { id: `ord_returns${index}`, created_at: running.clock.now - 60_000, tracking_consent: consent });
+    const { planner } = (await (await call('/experiments')).json()) as ExperimentList;
+    expect(planner.redrawnReturns).toBeCloseTo(2_600 / 6_600, 9);
   });
 });

@@ -9,6 +9,7 @@ const shop = (visitorsPerDay: number) => ({
   conversionRate: 0.03,
   revenueMeanCents: 60,
   revenueVarianceCents: 120_000,
+  redrawnReturns: 0,
 });
 
 describe('the planner before a start', () => {

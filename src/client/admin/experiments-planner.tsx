@@ -12,8 +12,9 @@ const copy = experimentsConsole.planner;
 export function plannerInput(inputs: PlannerInputs, metric: ExperimentMetric, weights: readonly number[]): PlannerInput | undefined {
   if (inputs.visitorsPerDay <= 0 || inputs.conversionRate <= 0) return undefined;
   const arms = weights.length;
+  const returns = inputs.redrawnReturns > 0 ? { redrawnReturns: inputs.redrawnReturns } : {};
   if (metric === 'conversion')
-    return { baseline: { metric, rate: inputs.conversionRate }, visitorsPerDay: inputs.visitorsPerDay, arms, weights };
+    return { baseline: { metric, rate: inputs.conversionRate }, visitorsPerDay: inputs.visitorsPerDay, arms, weights, ...returns };
   if (inputs.revenueMeanCents <= 0) return undefined;
   return {
     baseline: {
@@ -25,6 +26,7 @@ export function plannerInput(inputs: PlannerInputs, metric: ExperimentMetric, we
     visitorsPerDay: inputs.visitorsPerDay,
     arms,
     weights,
+    ...returns,
   };
 }
 
@@ -52,6 +54,7 @@ export function PlannerPanel({
       ) : (
         <>
           <p className="text-slate-400">{copy.inputs(formatWhole(inputs.visitorsPerDay), formatRate(inputs.conversionRate))}</p>
+          {inputs.redrawnReturns > 0 ? <p className="text-slate-400">{copy.returns(formatRate(inputs.redrawnReturns))}</p> : null}
           {pending ? (
             <p role="status" className="font-semibold text-gold-300">
               {copy.calculating}

@@ -1,11 +1,12 @@
 // Per-variant figures of an A/B test, for the console and the verdict (docs/experiments.md#what-is-counted).
 import { sql, type Kysely } from 'kysely';
 import type { ExperimentArmFigures, PlannerInputs } from '../../shared/experiments/experiment-api.ts';
+import { redrawnReturns } from '../../shared/experiments/planner.ts';
 import { businessDay } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 import { disputedOrderIds } from '../disputes/dispute-lookup.ts';
 import { pageViewsBetween } from '../funnel/page-views.ts';
-import { experimentOrders, paidNetCentsBetween } from '../orders/order-experiments.ts';
+import { experimentOrders, paidOrdersBetween } from '../orders/order-experiments.ts';
 import { ordersWithRefundRequest } from '../refunds/refund-lookup.ts';
 
 const empty = (): ExperimentArmFigures => ({
@@ -119,13 +120,31 @@ export async function experimentVisitorsSince(db: Kysely<Database>, experimentId
 
 const PLANNER_DAYS = 28;
 
-/** The shop's last 28 days for the planner: visits of `/` a day (the funnel's count), its conversion and revenue per visitor. */
+/** The share of the A/B tests' visitor-days on business days from `sinceDay` on whose version the cookie kept; 0 without any. */
+async function keptShareSince(db: Kysely<Database>, sinceDay: string): Promise<number> {
+  const row = await db
+    .selectFrom('experiment_visitors')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('kept').as('kept')])
+    .where('day', '>=', sinceDay)
+    .executeTakeFirst();
+  const count = Number(row?.count ?? 0);
+  return count > 0 ? Number(row?.kept ?? 0) / count : 0;
+}
+
+/**
+ * The shop's last 28 days for the planner: visits of `/` a day (the funnel's count), its conversion and revenue per
+ * visitor, and the returns the daily hash drew again (planner.ts `redrawnReturns`), from the share of the tests'
+ * visitor-days the cookie kept and the share of buyers who accepted it.
+ */
 export async function plannerInputs(db: Kysely<Database>, now: number): Promise<PlannerInputs> {
   const since = now - PLANNER_DAYS * 86_400_000;
-  const [visitors, sales] = await Promise.all([
+  const [visitors, paid, kept] = await Promise.all([
     pageViewsBetween(db, '/', businessDay(since), businessDay(now)),
-    paidNetCentsBetween(db, since, now),
+    paidOrdersBetween(db, since, now),
+    keptShareSince(db, businessDay(since)),
   ]);
+  const sales = paid.map((order) => Number(order.net_cents));
+  const consented = paid.length > 0 ? paid.filter((order) => order.tracking_consent === 'granted').length / paid.length : 0;
   const mean = visitors > 0 ? sales.reduce((sum, cents) => sum + cents, 0) / visitors : 0;
   const squares = visitors > 0 ? sales.reduce((sum, cents) => sum + cents * cents, 0) / visitors : 0;
   return {
@@ -134,5 +153,6 @@ export async function plannerInputs(db: Kysely<Database>, now: number): Promise<
     conversionRate: visitors > 0 ? Math.min(1, sales.length / visitors) : 0,
     revenueMeanCents: mean,
     revenueVarianceCents: Math.max(0, squares - mean * mean),
+    redrawnReturns: redrawnReturns(kept, consented),
   };
 }

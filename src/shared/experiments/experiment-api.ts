@@ -88,6 +88,8 @@ export interface PlannerInputs {
   conversionRate: number;
   revenueMeanCents: number;
   revenueVarianceCents: number;
+  /** The share of visitor-days that are returns whose version the day's hash drew again (planner.ts); 0 unmeasured. */
+  redrawnReturns: number;
 }
 
 export interface ExperimentList {
