@@ -21,12 +21,12 @@ const SRC_LAYERS = ['client', 'content', 'server', 'shared'];
 const clientCommon = ['ui', 'lib', 'pages'];
 /**
  * The server's layers (docs/architecture.md "The server"): infrastructure imports no feature; the core
- * (orders/ and the purchase it is part of) imports none of its consumers, which subscribe to its events
+ * (the order and the jobs on it: orders/, checkout/, payment/, purchase/, reads/, links/) imports none of its consumers, which subscribe to its events
  * in subscribers.ts; a feature never imports the edges that call it (routes, jobs, the CLI, the files of
  * the composition root).
  */
 const serverInfrastructure = ['config', 'db', 'gateway', 'http', 'lib', 'mail', 'outbox'];
-const serverCore = ['orders'];
+const serverCore = ['orders', 'purchase', 'payment', 'checkout', 'links', 'reads'];
 const serverEdgeFolders = ['routes', 'jobs', 'cli'];
 /** The features the seller's console may use (docs/architecture.md "The console"). */
 const adminUses = ['access', 'funnel', 'live', 'privacy', 'refunds', 'reviews', 'whatsapp'];
@@ -101,7 +101,7 @@ const serverZones = [
     target: serverCore.map(server),
     from: [...serverFeatures.map(server), ...serverEdges],
     message:
-      'orders/ is the core: orders/ publishes order events (orders/order-events.ts) and imports none of its consumers; they subscribe in subscribers.ts.',
+      'The core (orders/, checkout/, payment/, purchase/, reads/, links/) publishes order events (orders/order-events.ts) and imports none of its consumers; they subscribe in subscribers.ts.',
   },
   {
     target: serverInfrastructure.map(server),
@@ -153,14 +153,16 @@ const zones = [
 /**
  * A server folder never imports another folder's repository (docs/architecture.md "The server"): the queries in a
  * `*-repository.ts` are its folder's own, and what other folders may call is in the folder's other modules, its public
- * face (`orders/order-lookup.ts`, `orders/purchase-service.ts`, `outbox/outbox-queue.ts`…). Written with
+ * face (`orders/order-lookup.ts`, `purchase/purchase-service.ts`, `outbox/outbox-queue.ts`…). Written with
  * no-restricted-imports rather than a zone above because a type-only import stays allowed: `import type { OrderRow }`
  * names the shape of a row the public face hands out, carries no query and leaves nothing in the built code, and
- * moving each row type away from the query that selects it would split the two.
+ * moving each row type away from the query that selects it would split the two. The orders table's repositories are
+ * the core's: orders/ keeps the table and its queries, and the core's jobs on it (checkout/, payment/) call them.
  */
 export function otherRepositories(folder) {
+  const own = serverCore.includes(folder) && folder !== 'orders' ? `(?:${folder}|orders)` : folder;
   return {
-    regex: `^(\\.\\./)+(?!${folder}/)[a-z0-9-]+/([a-z0-9-]+/)*[a-z0-9-]+-repository\\.ts$`,
+    regex: `^(\\.\\./)+(?!${own}/)[a-z0-9-]+/([a-z0-9-]+/)*[a-z0-9-]+-repository\\.ts$`,
     allowTypeImports: true,
     message: `${folder}/ may not import another folder's repository: call that folder's public module (its service, lookup or queue), or import only a row's type with \`import type\`.`,
   };

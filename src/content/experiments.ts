@@ -4,7 +4,7 @@
  */
 import type { PlanWarning } from '../shared/experiments/planner.ts';
 import { formatCount } from '../shared/text.ts';
-import type { ExperimentMetric, Guardrail, PairResult, Verdict } from '../shared/experiments/verdict.ts';
+import type { EarlierMetric, ExperimentMetric, Guardrail, PairResult, Verdict } from '../shared/experiments/verdict.ts';
 
 /**
  * The visitor the A/B tests and each page version's sales count (docs/experiments.md#what-is-counted): the same
@@ -35,10 +35,44 @@ export function verdictLabel(verdict: Verdict): string {
   }
 }
 
-export function verdictExplanation(verdict: Verdict): string {
+const SAME = 'praticamente o mesmo';
+
+/**
+ * What a version does more of, in the metric's words: "vende 8% mais", "faz mais gente abrir o checkout". An earlier
+ * metric never speaks of sales: a version that sends more people to the checkout may still sell the same.
+ */
+function does(metric: ExperimentMetric, amount: string): string {
+  const who = amount === SAME ? 'praticamente o mesmo número de pessoas' : `${amount} gente`;
+  switch (metric) {
+    case 'checkout':
+      return `faz ${who} abrir o checkout`;
+    case 'pix':
+      return `faz ${who} gerar o PIX`;
+    default:
+      return `vende ${amount}`;
+  }
+}
+
+/** The events a verdict waits for, 100 per version: the sales, or the earlier metric's own steps. */
+const metricEvents: Record<ExperimentMetric, string> = {
+  revenue: 'vendas',
+  conversion: 'vendas',
+  checkout: 'checkouts iniciados',
+  pix: 'PIX gerados',
+};
+
+/** An earlier metric's winner is not a sales winner: the explanation says so. */
+const earlierCaveat: Record<EarlierMetric, string> = {
+  checkout: 'Isso não diz nada sobre vendas: mais gente abrindo o checkout não garante mais PIX pagos.',
+  pix: 'Isso não diz nada sobre vendas: mais PIX gerados não garante mais PIX pagos.',
+};
+
+export function verdictExplanation(verdict: Verdict, metric: ExperimentMetric = 'revenue'): string {
   switch (verdict.kind) {
-    case 'winner':
-      return `${variantLetter(verdict.arm)} vende mais que as outras versões, e o cálculo vale mesmo olhando o resultado todo dia. Você pode declarar o vencedor.`;
+    case 'winner': {
+      const caveat = metric === 'checkout' || metric === 'pix' ? ` ${earlierCaveat[metric]}` : '';
+      return `${variantLetter(verdict.arm)} ${does(metric, 'mais')} que as outras versões, e o cálculo vale mesmo olhando o resultado todo dia.${caveat} Você pode declarar o vencedor.`;
+    }
     case 'no-difference':
       return 'Se há diferença entre as versões, ela é menor que a que o teste procurava. Fique com a que preferir e teste uma mudança maior.';
     case 'inconclusive':
@@ -47,8 +81,8 @@ export function verdictExplanation(verdict: Verdict): string {
       return 'Cada versão deveria receber a parte de visitantes que você escolheu, e a diferença é grande demais para ser acaso. Algo está mandando visitantes para uma versão só (um link, um cache, um robô). O veredito fica suspenso até a divisão voltar ao normal.';
     case 'continue':
       return verdict.reason === 'few-conversions'
-        ? 'Ainda não há 100 vendas em cada versão. Antes disso nenhum resultado é confiável.'
-        : 'Ainda não dá para dizer qual versão vende mais. Pode olhar quantas vezes quiser: o resultado só muda quando for confiável.';
+        ? `Ainda não há 100 ${metricEvents[metric]} em cada versão. Antes disso nenhum resultado é confiável.`
+        : `Ainda não dá para dizer qual versão ${does(metric, 'mais')}. Pode olhar quantas vezes quiser: o resultado só muda quando for confiável.`;
   }
 }
 
@@ -58,8 +92,9 @@ export function guardrailWarning(guardrail: Guardrail, winner: number, against: 
 }
 
 export const plannerWarnings: Record<PlanWarning, string> = {
-  // Only the metrics the form offers (experimentsConsole.metrics): conversion needs fewer visitors than revenue.
-  long: 'Mais de 60 dias de teste. Teste uma mudança maior (um efeito maior aparece antes) ou, se a métrica é a receita por visitante, a conversão em PIX pago, que varia menos.',
+  // Only the metrics the form offers (experimentsConsole.metrics): conversion needs fewer visitors than revenue, and
+  // the steps before the payment fewer still.
+  long: 'Mais de 60 dias de teste. Teste uma mudança maior (um efeito maior aparece antes) ou meça uma etapa anterior ao pagamento, como quem abriu o checkout, que acontece mais vezes.',
   'few-conversions':
     'No período, cada versão não chega a 100 vendas, o mínimo para um veredito. Deixe o teste correr mais ou teste menos versões.',
 };
@@ -71,16 +106,49 @@ export const plannerText = {
     `Em ${days} dias, o teste acha com 80% de chance uma melhora de ${formatLift(lift)} ou maior.`,
   /**
    * Before the start, when the lift the seller wants needs more than 60 days at the shop's traffic, or no test
-   * answers even in 60: what 60 days can find, and what the seller can change.
+   * answers even in 60: what 60 days can find, and what the seller can change; with `earlier`, what a step before the
+   * payment would find, planned the same way (the button under it switches the metric).
    */
-  within60Days: (visitorsPerDay: string, lift: number | undefined, metric: ExperimentMetric, evenTwo: boolean) =>
-    lift === undefined
-      ? `Com ${visitorsPerDay} visitantes por dia, nem em 60 dias cada versão chega com segurança a 100 vendas, o mínimo para um veredito: ${evenTwo ? 'espere a loja ter mais visitas antes de testar' : 'teste só duas versões, meio a meio'}.`
-      : `Com ${visitorsPerDay} visitantes por dia, em 60 dias o teste só acha com 80% de chance uma melhora de ${formatLift(lift)} ou maior: teste uma mudança mais ousada${metric === 'revenue' ? ', ou meça a conversão em PIX pago, que pede menos visitantes' : evenTwo ? '' : ', ou só duas versões, meio a meio'}.`,
+  within60Days: (visitorsPerDay: string, lift: number | undefined, metric: ExperimentMetric, evenTwo: boolean, earlier?: EarlierOffer) => {
+    const offer = earlier
+      ? `meça ${earlierWho[earlier.metric]}: em ${formatCount(earlier.days, { one: 'dia', other: 'dias' })} o teste acha uma melhora de ${formatLift(earlier.lift)}`
+      : undefined;
+    if (lift === undefined) {
+      const change = evenTwo ? 'espere a loja ter mais visitas antes de testar' : 'teste só duas versões, meio a meio';
+      return `Com ${visitorsPerDay} visitantes por dia, nem em 60 dias cada versão chega com segurança a 100 ${metricEvents[metric]}, o mínimo para um veredito: ${offer ? `${offer}, ou ${change}` : change}.`;
+    }
+    const other = offer
+      ? `, ou ${offer}`
+      : metric === 'revenue'
+        ? ', ou meça a conversão em PIX pago, que pede menos visitantes'
+        : evenTwo
+          ? ''
+          : ', ou só duas versões, meio a meio';
+    return `Com ${visitorsPerDay} visitantes por dia, em 60 dias o teste só acha com 80% de chance uma melhora de ${formatLift(lift)} ou maior: teste uma mudança mais ousada${other}.`;
+  },
+  /** The one tap that switches the form's metric to the earlier step the sentence offers. */
+  switchMetric: (metric: EarlierMetric) => `Medir ${earlierWho[metric]}`,
   noLiftFits: 'Nesse período a loja não chega a 100 vendas por versão: nenhum teste dá resposta. Aumente o prazo.',
   medianDays: (days: number) => `Se a melhora for real, metade dos testes termina até o dia ${Math.ceil(days)}.`,
   sequentialCost:
     'O cálculo deixa você olhar o resultado todo dia sem inventar vencedores; o preço disso é precisar de mais visitantes que um teste olhado uma vez só.',
+};
+
+/** A step before the payment the planner offers when a sale is too rare: its plan, by the same planner. */
+export interface EarlierOffer {
+  metric: EarlierMetric;
+  days: number;
+  lift: number;
+}
+
+const earlierDid: Record<EarlierMetric, string> = {
+  checkout: 'abriram o checkout',
+  pix: 'geraram o PIX',
+};
+
+const earlierWho: Record<EarlierMetric, string> = {
+  checkout: 'quem abriu o checkout',
+  pix: 'quem gerou o PIX',
 };
 
 const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
@@ -127,7 +195,7 @@ export const experimentsApi = {
 
 /** "12% mais" / "8% menos" / "praticamente o mesmo": a relative lift in words. */
 function liftWords(lift: number): string {
-  if (Math.round(Math.abs(lift) * 100) === 0) return 'praticamente o mesmo';
+  if (Math.round(Math.abs(lift) * 100) === 0) return SAME;
   return `${formatLift(Math.abs(lift))} ${lift < 0 ? 'menos' : 'mais'}`;
 }
 
@@ -137,12 +205,12 @@ function boundWords(lift: number): string {
 }
 
 /** What the test has measured between `pick` and each version it was compared with, the later version against the earlier. */
-function measured(pick: number, pairs: readonly PairResult[]): string[] {
+function measured(pick: number, pairs: readonly PairResult[], metric: ExperimentMetric): string[] {
   return pairs
     .filter((pair) => pair.relative && (pair.control === pick || pair.treatment === pick))
     .map(({ control, treatment, relative }) => {
       const { estimate, lower, upper } = relative!;
-      return `até agora a versão ${variantLetter(treatment)} vende ${liftWords(estimate)} que a ${variantLetter(control)}, mas a diferença real pode ir de ${boundWords(lower)} a ${boundWords(upper)}`;
+      return `até agora a versão ${variantLetter(treatment)} ${does(metric, liftWords(estimate))} que a ${variantLetter(control)}, mas a diferença real pode ir de ${boundWords(lower)} a ${boundWords(upper)}`;
     });
 }
 
@@ -150,21 +218,22 @@ function measured(pick: number, pairs: readonly PairResult[]): string[] {
  * "Declarar vencedor"'s dialog: what the verdict says about the version picked, and how likely it is to be luck, in
  * words a seller can act on (docs/experiments.md#console, "A winner needs evidence").
  */
-function declareEvidence(verdict: Verdict, pairs: readonly PairResult[], pick: number): string {
+function declareEvidence(verdict: Verdict, pairs: readonly PairResult[], pick: number, metric: ExperimentMetric = 'revenue'): string {
   const letter = variantLetter(pick);
+  const more = does(metric, 'mais');
   const choice = `Se publicá-la, o teste fica registrado como encerrado sem vencedor comprovado e a versão entra no ar como escolha sua.`;
   if (verdict.kind === 'winner')
     return verdict.arm === pick
-      ? `Os números mostram que a versão ${letter} vende mais, com no máximo 5% de chance de ser acaso, mesmo olhando todo dia.`
-      : `Os números mostram que a versão ${variantLetter(verdict.arm)} vende mais que a ${letter}, com no máximo 5% de chance de ser acaso. ${choice}`;
+      ? `Os números mostram que a versão ${letter} ${more}, com no máximo 5% de chance de ser acaso, mesmo olhando todo dia.`
+      : `Os números mostram que a versão ${variantLetter(verdict.arm)} ${more} que a ${letter}, com no máximo 5% de chance de ser acaso. ${choice}`;
   if (verdict.kind === 'held')
-    return `Nada mostra que a versão ${letter} vende mais: com a divisão dos visitantes desigual, os números das versões não podem ser comparados. ${choice}`;
-  // No pair is compared before every version has its 100 sales (shared/experiments/verdict.ts).
+    return `Nada mostra que a versão ${letter} ${more}: com a divisão dos visitantes desigual, os números das versões não podem ser comparados. ${choice}`;
+  // No pair is compared before every version has its 100 sales (or 100 of the earlier step; shared/experiments/verdict.ts).
   if (pairs.length === 0)
-    return `Nada mostra que a versão ${letter} vende mais: com menos de 100 vendas em cada versão, qualquer diferença pode ser acaso. ${choice}`;
-  const figures = measured(pick, pairs);
-  if (figures.length === 0) return `Nada mostra que a versão ${letter} vende mais: a diferença que aparece pode ser acaso. ${choice}`;
-  return `Nada mostra que a versão ${letter} vende mais: ${figures.join('; ')}. A chance de a diferença ser acaso passa de 5%. ${choice}`;
+    return `Nada mostra que a versão ${letter} ${more}: com menos de 100 ${metricEvents[metric]} em cada versão, qualquer diferença pode ser acaso. ${choice}`;
+  const figures = measured(pick, pairs, metric);
+  if (figures.length === 0) return `Nada mostra que a versão ${letter} ${more}: a diferença que aparece pode ser acaso. ${choice}`;
+  return `Nada mostra que a versão ${letter} ${more}: ${figures.join('; ')}. A chance de a diferença ser acaso passa de 5%. ${choice}`;
 }
 
 /** The console's "Testes A/B" screen (src/client/admin/experiments-*.tsx). */
@@ -185,7 +254,12 @@ export const experimentsConsole = {
     chosen: 'Encerrado sem vencedor comprovado',
   },
   pages: { '/': 'Página de vendas (/)', '/presell': 'Pré-venda (/presell)' },
-  metrics: { revenue: 'Receita por visitante', conversion: 'Conversão em PIX pago' },
+  metrics: {
+    revenue: 'Receita por visitante',
+    conversion: 'Conversão em PIX pago',
+    checkout: 'Abriu o checkout',
+    pix: 'Gerou o PIX',
+  } satisfies Record<ExperimentMetric, string>,
   period: (start: string, end: string) => `De ${start} até ${end}`,
   form: {
     title: 'Novo teste',
@@ -205,7 +279,8 @@ export const experimentsConsole = {
     splitInvalid: 'Cada versão precisa de 1% a 100% dos visitantes.',
     endDate: 'Data de término',
     metric: 'Métrica principal',
-    metricHint: 'Receita por visitante conta o order bump e o adicional; conversão conta só se pagou.',
+    metricHint:
+      'Receita por visitante conta o order bump e o adicional; conversão conta só se pagou. Abriu o checkout e gerou o PIX são etapas antes do pagamento: respondem antes, mas não provam que a versão vende mais.',
     lift: 'Melhora que você quer achar (%)',
     start: 'Começar teste',
     starting: 'Começando…',
@@ -215,8 +290,8 @@ export const experimentsConsole = {
   },
   planner: {
     title: 'Antes de começar: quanto tempo o teste precisa',
-    inputs: (visitors: string, rate: string) =>
-      `Últimos 28 dias da loja: ${visitors} visitantes por dia em /, ${rate} deles pagaram o PIX.`,
+    inputs: (visitors: string, rate: string, earlier?: { metric: EarlierMetric; rate: string }) =>
+      `Últimos 28 dias da loja: ${visitors} visitantes por dia em /, ${rate} deles pagaram o PIX${earlier ? `; ${earlier.rate} ${earlierDid[earlier.metric]}` : ''}.`,
     noHistory:
       'A loja ainda não tem visitas e vendas nos últimos 28 dias em /: sem elas não dá para calcular o prazo. O teste pode começar, mas espere muitas semanas antes de um resultado.',
     visitors: (count: string) => `Visitantes necessários, somando as versões: ${count}.`,
@@ -234,6 +309,11 @@ export const experimentsConsole = {
     pixGenerated: 'PIX gerados',
     pixPaid: 'PIX pagos',
     conversion: 'Conversão (PIX pago)',
+    /** The earlier metric's rate per visitor, on a card of a test that measures it. */
+    earlierRate: { checkout: 'Abriu o checkout (por visitante)', pix: 'Gerou o PIX (por visitante)' } satisfies Record<
+      EarlierMetric,
+      string
+    >,
     interval: (low: string, high: string) => `de ${low} a ${high}`,
     revenuePerVisitor: 'Receita por visitante',
     refunds: 'Pedidos de reembolso',
@@ -245,8 +325,10 @@ export const experimentsConsole = {
     /** A running test against its plan (shared/experiments/progress.ts): visitors and sales per version, days left. */
     progress: 'Andamento do teste',
     progressVisitors: (visitors: string, planned: string) => `${visitors} de ${planned} visitantes do plano`,
-    progressSales: (sales: string, reached: boolean) =>
-      reached ? `${sales} vendas: já passou das 100 de que um veredito precisa` : `${sales} de 100 vendas, o mínimo para um veredito`,
+    progressSales: (sales: string, reached: boolean, metric: ExperimentMetric = 'revenue') =>
+      reached
+        ? `${sales} ${metricEvents[metric]}: já passou do mínimo de 100 para um veredito`
+        : `${sales} de 100 ${metricEvents[metric]}, o mínimo para um veredito`,
     daysLeft: (days: number, perDay: string) =>
       `${days === 1 ? 'Falta' : 'Faltam'} cerca de ${formatCount(days, { one: 'dia', other: 'dias' })} no ritmo de hoje: ${perDay} visitantes por dia nos últimos dias.`,
     planReached: 'Todas as versões já têm os visitantes do plano.',

@@ -21,11 +21,12 @@ import type { Logger } from './lib/logger.ts';
 import { own } from './lib/own.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOrderEvents } from './orders/order-events.ts';
-import { retireRepeatsAfterPayment } from './orders/paid-elsewhere.ts';
+import { retireRepeatsAfterPayment } from './checkout/paid-elsewhere.ts';
 import type { OrdersDeps } from './orders/orders-deps.ts';
 import { openFinanceApi } from './orders/open-finance-service.ts';
 import { registerOpenFinanceAtStart } from './orders/open-finance-registration.ts';
-import { createReconciler, type Reconciler } from './orders/reconciliation.ts';
+import { createReconciler, type Reconciler } from './payment/reconciliation.ts';
+import { resumeInterruptedCharges } from './checkout/charge-failover.ts';
 import { createOutboxKinds, type OutboxKinds } from './outbox/outbox-kinds.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { createInstanceClock, type InstanceClock } from './db/database-clock.ts';
@@ -40,7 +41,7 @@ import { createLiveExperiments } from './experiments/live-experiments.ts';
 import { ADMIN_COOKIE } from './routes/admin/console.ts';
 import { catalogueDecidesPrice } from './config/catalogue-price.ts';
 import { createOfferPricing } from './offer/offer-prices.ts';
-import { currentProductInfo } from './orders/checkout-service.ts';
+import { currentProductInfo } from './checkout/checkout-service.ts';
 import type { OfferDeps } from './offer/offer-service.ts';
 import { publicConfigWithOffer, sellerFieldsFromEnvironment } from './config/public-config.ts';
 import type { AppEnv } from './routes/context.ts';
@@ -119,7 +120,7 @@ export function composeServer(options: {
   // A method call, not a bound one: a test may replace `outbox.runOnce`.
   runOutboxAfter(orders.events, (label) => background.run(label, () => outbox.runOnce()));
 
-  const reconciler = createReconciler(orders);
+  const reconciler = createReconciler(orders, { resumeInterruptedCharges });
   const retention = createRetentionJob({
     db,
     logger,

@@ -12,7 +12,7 @@ import { answerClientErrors } from './http/client-errors.ts';
 import { HTTP_SERVER_OPTIONS } from './http/http-options.ts';
 import { createLogger, defaultLogFormat } from './lib/logger.ts';
 import { describeEnvFile, loadEnvFile } from './config/env-file.ts';
-import { unreadableProviderProblems } from './orders/unreadable-providers.ts';
+import { unreadableProviderProblems } from './payment/unreadable-providers.ts';
 import { sandboxChargeIds } from './sandbox/sandbox-charges.ts';
 import { publicConfig, publicConfigScript } from './config/public-config.ts';
 import { loadSite } from './http/site.ts';

@@ -11,6 +11,8 @@ export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
 export type ConsoleAccess = ConsolePermission | 'owner' | 'signed_in';
 
 export const PASSWORD_MIN_LENGTH = 12;
+/** A console user's name, as the audit log and the users' list show it. */
+export const USER_NAME_MAX = 80;
 
 const permissionsSchema = z.array(z.enum(CONSOLE_PERMISSIONS)).max(CONSOLE_PERMISSIONS.length);
 
@@ -19,9 +21,15 @@ export const AdminPermissionsSchema = z.object({ permissions: permissionsSchema 
 /** The token is the link's fragment: never in a URL a log keeps. */
 export const AdminInviteTokenSchema = z.object({ token: text(z.string().min(20).max(100)) });
 export const AdminInviteAcceptSchema = AdminInviteTokenSchema.extend({
-  name: text(z.string().trim().min(2).max(80)),
+  name: text(z.string().trim().min(2).max(USER_NAME_MAX)),
   password: text(z.string().min(PASSWORD_MIN_LENGTH).max(200)),
 });
+
+/**
+ * A person's name for what the console keeps in their browser (the page's local copy, the forms' typing): the owner
+ * is `owner`, a console user `user-<id>`, so a re-login (a new session) finds it and another person never does.
+ */
+export const personKey = (userId: string | null) => (userId === null ? 'owner' : `user-${userId}`);
 
 export interface ConsoleUserInfo {
   name: string;

@@ -262,6 +262,8 @@ export interface AdminSessionInfo {
   enabled: boolean;
   /** Who is signed in and what they may do (the console shows only their sections). */
   user?: ConsoleUserInfo;
+  /** Who is signed in, as their forms' typing is kept in this browser (`personKey`): absent when signed out. */
+  personKey?: string;
 }
 
 export interface AdminBuyerOrder {

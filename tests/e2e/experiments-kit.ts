@@ -15,14 +15,22 @@ export const HEADLINE_B = 'Os fornecedores que as lojas grandes usam, em uma lis
 /** What the page prints of it before the highlighted words, which it wraps apart. */
 export const SHOWN_B = 'Os fornecedores que as lojas grandes usam, em uma';
 
-/** The shop's last 28 days as the planner reads them: `visitorsPerDay` visits a day to `/`, 3% of them paid. */
-export async function seedPlannerHistory(db: Db, visitorsPerDay: number): Promise<void> {
+/**
+ * The shop's last 28 days as the planner reads them: `visitorsPerDay` visits a day to `/`, 3% of them paid, and
+ * `checkoutsPerDay` checkouts begun a day (none unless told).
+ */
+export async function seedPlannerHistory(db: Db, visitorsPerDay: number, checkoutsPerDay = 0): Promise<void> {
   const now = Date.now();
   for (let day = 1; day <= 28; day++) {
     await db.db
       .insertInto('funnel')
       .values({ day: businessDay(now - day * DAY), event: 'page_view', path: '/', count: visitorsPerDay })
       .execute();
+    if (checkoutsPerDay > 0)
+      await db.db
+        .insertInto('funnel')
+        .values({ day: businessDay(now - day * DAY), event: 'begin_checkout', path: '/', count: checkoutsPerDay })
+        .execute();
   }
   for (let sale = 0; sale < Math.round(visitorsPerDay * 28 * 0.03); sale++) {
     await insertOrderRow(db, { id: `ord_history${String(sale).padStart(4, '0')}`, created_at: now - ((sale % 27) + 1) * DAY - 3_600_000 });

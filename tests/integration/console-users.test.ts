@@ -121,7 +121,13 @@ for (const database of databases) {
       expect(signedIn.status).toBe(200);
       const editor = signedIn.headers.get('Set-Cookie')!.split(';')[0]!;
       const session = await (await fetch(`${url()}/api/admin/session`, { headers: { Cookie: editor } })).json();
-      expect(session).toEqual({ enabled: true, signedIn: true, user: { name: EDITOR, owner: false, permissions: ['page'] } });
+      // Their forms' typing is kept in the browser under their own key, never the owner's.
+      expect(session).toEqual({
+        enabled: true,
+        signedIn: true,
+        user: { name: EDITOR, owner: false, permissions: ['page'] },
+        personKey: expect.stringMatching(/^user-.+/),
+      });
 
       // Every orders, buyers, refunds, disputes and settings route: refused on the server.
       const others = mountedRoutes().filter((route) => !BEFORE_SESSION.has(route) && !['page', 'signed_in'].includes(ROUTE_ACCESS[route]!));

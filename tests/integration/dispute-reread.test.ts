@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DISPUTE_READ_SLACK_MS, RECONCILE_BATCH, UNLISTED_DISPUTE_GAP_MS } from '../../src/server/orders/reconciliation.ts';
+import { DISPUTE_READ_SLACK_MS, RECONCILE_BATCH, UNLISTED_DISPUTE_GAP_MS } from '../../src/server/payment/reconciliation.ts';
 import { insertOrderRow, orderRow, setOrderColumns } from '../support/db-reads.ts';
 import { checkout } from '../support/provider-rig.ts';
 import { useEfiAndMercadoPagoShop } from '../support/providers/efi-and-mercadopago.ts';

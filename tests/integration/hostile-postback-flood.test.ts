@@ -5,7 +5,7 @@ import { uniqueBuyer } from '../support/clients.ts';
 import { orderRow, postgresTableBytes, rowsOfOrder } from '../support/db-reads.ts';
 import { standInGatewayClient, type ChargeLedger } from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { buy } from '../support/purchase.ts';
-import { POSTBACK_READ_INTERVAL_MS } from '../../src/server/orders/provider-webhook.ts';
+import { POSTBACK_READ_INTERVAL_MS } from '../../src/server/payment/provider-webhook.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { useTestServer } from '../support/test-server.ts';
 

@@ -26,7 +26,7 @@ import {
   type OpenFinanceRig,
 } from '../support/open-finance-rig.ts';
 import { EFI_READS_PER_PASS } from '../../src/server/orders/open-finance-service.ts';
-import { RECONCILE_INTERVAL_MS } from '../../src/server/orders/reconciliation.ts';
+import { RECONCILE_INTERVAL_MS } from '../../src/server/payment/reconciliation.ts';
 import { FIRST_PAUSE_MS } from '../../src/server/background-reads/background-reads.ts';
 import { STAND_IN_PARTICIPANTS, type EfiOpenFinanceStandIn, type HeldPayment } from '../support/providers/efi/efi-open-finance-stand-in.ts';
 import type { TestServer } from '../support/test-server.ts';

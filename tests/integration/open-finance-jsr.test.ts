@@ -25,7 +25,7 @@ import {
   type HeldLink,
 } from '../support/providers/efi/efi-open-finance-stand-in.ts';
 import { exportBuyerData } from '../../src/server/privacy/buyer-data.ts';
-import { entitledLists } from '../../src/server/orders/purchase-service.ts';
+import { entitledLists } from '../../src/server/purchase/purchase-service.ts';
 import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
 import type { AdminOrderDetail } from '../../src/shared/admin.ts';
 import { databases, type TestDb } from './test-db.ts';

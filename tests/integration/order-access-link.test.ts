@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashAccessToken } from '../../src/server/access/access-token.ts';
 import { CONSOLE_REFUNDS, revokeAccess } from '../../src/server/admin/admin-orders.ts';
-import { searchOrders } from '../../src/server/orders/order-console-lookup.ts';
+import { searchOrders } from '../../src/server/reads/order-console-lookup.ts';
 import { newViewKey } from '../support/clients.ts';
 import { orderRow, rowsOfOrder, setSandboxCharge } from '../support/db-reads.ts';
 import { buy } from '../support/purchase.ts';

@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/server/config/config.ts';
 import { renderOutboxMessage } from '../../src/server/access/access-email.ts';
 import { listPaidOrderIdsByEmail } from '../../src/server/orders/order-access.ts';
 import { lookUpAccessToken } from '../../src/server/access/access-service.ts';
-import { entitledLists } from '../../src/server/orders/purchase-service.ts';
+import { entitledLists } from '../../src/server/purchase/purchase-service.ts';
 import { businessMonth } from '../../src/shared/time.ts';
 import { newCheckoutKey, newViewKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { orderRow, outboxRows, refundRow, setOrderColumns } from '../support/db-reads.ts';

@@ -7,7 +7,7 @@ import { buy, consoleCall, sandboxSays } from '../support/purchase.ts';
 import { databases } from './test-db.ts';
 import { useTestServer } from '../support/test-server.ts';
 import { readOutboxRow } from '../support/db-reads.ts';
-import { POSTBACK_READ_INTERVAL_MS } from '../../src/server/orders/provider-webhook.ts';
+import { POSTBACK_READ_INTERVAL_MS } from '../../src/server/payment/provider-webhook.ts';
 
 /**
  * The seller's webhooks end to end: the real server on a real database, checkouts and payments

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recheckOrder } from '../../src/server/orders/payment-confirmation.ts';
+import { recheckOrder } from '../../src/server/payment/payment-confirmation.ts';
 import { newViewKey, uniqueBuyer } from '../support/clients.ts';
 import { orderRow, outboxRows, rowsOfOrder, setOrderColumns, setOutboxColumns, setSandboxCharge } from '../support/db-reads.ts';
 import { buy } from '../support/purchase.ts';

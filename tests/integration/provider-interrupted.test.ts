@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHARGE_IN_FLIGHT_MS, CHARGE_LEASE_MS } from '../../src/server/orders/checkout-repository.ts';
-import { STUCK_CHECKOUT_MS } from '../../src/server/orders/reconciliation.ts';
+import { STUCK_CHECKOUT_MS } from '../../src/server/payment/reconciliation.ts';
 import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
 import {
   chargeRequestsFor,
@@ -20,7 +20,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * A process that dies while a provider holds its create leaves the order `creating`, with the
- * provider and the create's key written before the call (orders/charge-failover.ts). At a provider
+ * provider and the create's key written before the call (checkout/charge-failover.ts). At a provider
  * that keys its creates (Mercado Pago), the restarted server sends the same create under the same
  * key once CHARGE_IN_FLIGHT_MS has passed, and the order offers the charge the lost call made: one
  * live charge. At TriboPay, which keys nothing, the sweep only fails the order, as before. Here the

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config/config.ts';
-import { unreadableProviderProblems } from '../../src/server/orders/unreadable-providers.ts';
+import { unreadableProviderProblems } from '../../src/server/payment/unreadable-providers.ts';
 import { readHealth } from '../../src/server/admin/admin-health.ts';
 import { eraseBuyerData } from '../../src/server/privacy/buyer-data.ts';
 import type { ProviderId } from '../../src/server/gateway/provider-registry.ts';

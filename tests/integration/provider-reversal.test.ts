@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POSTBACK_READ_INTERVAL_MS } from '../../src/server/orders/provider-webhook.ts';
+import { POSTBACK_READ_INTERVAL_MS } from '../../src/server/payment/provider-webhook.ts';
 import type { MemberArea } from '../../src/shared/access.ts';
 import type { AdminOrderDetail, AdminOrderList, AdminOverview } from '../../src/shared/admin.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';

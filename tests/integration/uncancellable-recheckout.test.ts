@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { recheckOrder } from '../../src/server/orders/payment-confirmation.ts';
-import { ledgerOf } from '../../src/server/orders/purchase-ledger.ts';
-import { loadPurchase } from '../../src/server/orders/purchase-service.ts';
+import { recheckOrder } from '../../src/server/payment/payment-confirmation.ts';
+import { ledgerOf } from '../../src/server/purchase/purchase-ledger.ts';
+import { loadPurchase } from '../../src/server/purchase/purchase-service.ts';
 import { uniqueBuyer } from '../support/clients.ts';
 import { orderRow, rowsOfOrders } from '../support/db-reads.ts';
 import { checkout, providersEnv } from '../support/provider-rig.ts';

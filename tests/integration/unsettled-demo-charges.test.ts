@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unreadableProviderProblems } from '../../src/server/orders/unreadable-providers.ts';
+import { unreadableProviderProblems } from '../../src/server/payment/unreadable-providers.ts';
 import { sandboxChargeIds } from '../../src/server/sandbox/sandbox-charges.ts';
 import { insertSandboxTransaction } from '../../src/server/sandbox/sandbox-repository.ts';
 import { insertOrderRow } from '../support/db-reads.ts';

@@ -1,5 +1,6 @@
 import { beforeAll } from 'vitest';
 import type { ExperimentList, ExperimentSummary } from '../../src/shared/experiments/experiment-api.ts';
+import { builtSite } from './built-site.ts';
 import { signInToConsole } from './clients.ts';
 import { consoleCall } from './purchase.ts';
 import { useTestServer } from './test-server.ts';
@@ -9,10 +10,15 @@ const PASSWORD = 'senha-do-painel-de-teste';
 /**
  * The seller at the console's "Testes A/B" for the enclosing `describe`: a server on `database` whose clock moves only
  * when the test moves it, signed in, with the console API's calls and one test as `GET /api/admin/experiments` lists it.
- * `signIn` again after moving the clock days ahead, once the session has expired.
+ * `signIn` again after moving the clock days ahead, once the session has expired. `served`: the built site (`npm run
+ * build`), so the pages serve the versions and count their visitors.
  */
-export function useExperimentConsole(database: Parameters<typeof useTestServer>[0]) {
-  const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD }, { clock: 'now' });
+export function useExperimentConsole(database: Parameters<typeof useTestServer>[0], options: { served?: boolean } = {}) {
+  const running = useTestServer(
+    database,
+    { ADMIN_PASSWORD: PASSWORD },
+    { clock: 'now', ...(options.served ? { site: () => builtSite(PASSWORD) } : {}) },
+  );
   let cookie = '';
   const signIn = async () => {
     cookie = await signInToConsole(running.server.url, PASSWORD);

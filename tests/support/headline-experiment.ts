@@ -1,10 +1,12 @@
+import type { ExperimentMetric } from '../../src/shared/experiments/verdict.ts';
+
 /**
  * A test of `/`'s headline, A the published page and B another headline (ending in its highlight, "lista só"), as the
  * console sends it (POST /api/admin/experiments); revenue per visitor tuned to 20,000 visitors unless told otherwise.
  */
 export function headlineExperiment(
   endsAt: number,
-  options: { headline?: string; metric?: 'conversion' | 'revenue'; plannedVisitors?: number } = {},
+  options: { headline?: string; metric?: ExperimentMetric; plannedVisitors?: number } = {},
 ) {
   const headline = options.headline ?? 'Os fornecedores que as lojas grandes usam, em uma lista só';
   return {

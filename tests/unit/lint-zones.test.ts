@@ -81,6 +81,13 @@ describe('the lint zones', () => {
     expect(forbidden.test('../orders/order-lookup.ts')).toBe(false);
     expect(rule.allowTypeImports).toBe(true);
   });
+
+  it("let the core's folders call the orders table's repositories, and no feature", () => {
+    const core = new RegExp(otherRepositories('checkout').regex);
+    expect(core.test('../orders/checkout-repository.ts')).toBe(false);
+    expect(core.test('../refunds/refunds-repository.ts')).toBe(true);
+    expect(new RegExp(otherRepositories('funnel').regex).test('../orders/orders-repository.ts')).toBe(true);
+  });
 });
 
 describe('the walls, linted', () => {

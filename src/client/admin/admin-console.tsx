@@ -13,6 +13,7 @@ import { DisputesSection } from './disputes-section.tsx';
 import { useUncaughtErrorReports } from './error-report.ts';
 import { HealthSection } from './health-section.tsx';
 import { InviteAccept } from './invite-accept.tsx';
+import { FormDraftPerson } from './local-draft.tsx';
 import { LoginForm } from './login-form.tsx';
 import { OrdersSection } from './orders-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
@@ -59,7 +60,10 @@ const mayOpen = (user: ConsoleUserInfo | undefined, tab: Tab) => {
 };
 
 type Session =
-  { kind: 'loading' } | { kind: 'disabled' } | { kind: 'signed-out' } | { kind: 'signed-in'; user?: ConsoleUserInfo | undefined };
+  | { kind: 'loading' }
+  | { kind: 'disabled' }
+  | { kind: 'signed-out' }
+  | { kind: 'signed-in'; user?: ConsoleUserInfo | undefined; personKey: string | null };
 
 /**
  * The section in the address's hash (#pedidos…), and an open order after it (#pedidos/ord_…) or the dispute
@@ -129,7 +133,13 @@ function ConsoleFrame() {
   const probe = useCallback(async () => {
     try {
       const info = await adminApi.session();
-      setSession(!info.enabled ? { kind: 'disabled' } : info.signedIn ? { kind: 'signed-in', user: info.user } : { kind: 'signed-out' });
+      setSession(
+        !info.enabled
+          ? { kind: 'disabled' }
+          : info.signedIn
+            ? { kind: 'signed-in', user: info.user, personKey: info.personKey ?? null }
+            : { kind: 'signed-out' },
+      );
     } catch {
       setSession({ kind: 'signed-out' });
     }
@@ -214,36 +224,39 @@ function ConsoleFrame() {
       </header>
       <main className="mx-auto max-w-6xl px-4 py-5">
         {/* Keyed by the tab: another tab opens in a boundary of its own, and coming back tries the area again. */}
-        <AreaBoundary key={tab} area={tab} name={tabLabel(tab)}>
-          {tab === 'overview' ? (
-            <OverviewSection
-              onSignedOut={signedOut}
-              onShowOrders={(status) => show({ tab: 'orders', orderId: null, disputeId: null, status })}
-              onShowDisputes={() => choose('disputes')}
-            />
-          ) : null}
-          {tab === 'orders' ? (
-            <OrdersSection
-              key={view.status}
-              initialStatus={view.status}
-              orderId={view.orderId}
-              onOpenOrder={openOrder}
-              onSignedOut={signedOut}
-            />
-          ) : null}
-          {tab === 'disputes' ? <DisputesSection disputeId={view.disputeId} onSignedOut={signedOut} /> : null}
-          {tab === 'page' ? <PageSection onSignedOut={signedOut} /> : null}
-          {tab === 'experiments' ? (
-            <Suspense fallback={<p className="text-slate-400">{experimentsConsole.loading}</p>}>
-              <ExperimentsSection onSignedOut={signedOut} />
-            </Suspense>
-          ) : null}
-          {tab === 'reviews' ? <ReviewsSection onSignedOut={signedOut} /> : null}
-          {tab === 'suppliers' ? <SuppliersSection onSignedOut={signedOut} /> : null}
-          {tab === 'health' ? <HealthSection onSignedOut={signedOut} /> : null}
-          {tab === 'privacy' ? <PrivacySection onSignedOut={signedOut} /> : null}
-          {tab === 'users' ? <UsersSection onSignedOut={signedOut} /> : null}
-        </AreaBoundary>
+        {/* The forms keep the typing in this browser under the person signed in (local-draft.tsx). */}
+        <FormDraftPerson value={session.personKey}>
+          <AreaBoundary key={tab} area={tab} name={tabLabel(tab)}>
+            {tab === 'overview' ? (
+              <OverviewSection
+                onSignedOut={signedOut}
+                onShowOrders={(status) => show({ tab: 'orders', orderId: null, disputeId: null, status })}
+                onShowDisputes={() => choose('disputes')}
+              />
+            ) : null}
+            {tab === 'orders' ? (
+              <OrdersSection
+                key={view.status}
+                initialStatus={view.status}
+                orderId={view.orderId}
+                onOpenOrder={openOrder}
+                onSignedOut={signedOut}
+              />
+            ) : null}
+            {tab === 'disputes' ? <DisputesSection disputeId={view.disputeId} onSignedOut={signedOut} /> : null}
+            {tab === 'page' ? <PageSection onSignedOut={signedOut} /> : null}
+            {tab === 'experiments' ? (
+              <Suspense fallback={<p className="text-slate-400">{experimentsConsole.loading}</p>}>
+                <ExperimentsSection onSignedOut={signedOut} />
+              </Suspense>
+            ) : null}
+            {tab === 'reviews' ? <ReviewsSection onSignedOut={signedOut} /> : null}
+            {tab === 'suppliers' ? <SuppliersSection onSignedOut={signedOut} /> : null}
+            {tab === 'health' ? <HealthSection onSignedOut={signedOut} /> : null}
+            {tab === 'privacy' ? <PrivacySection onSignedOut={signedOut} /> : null}
+            {tab === 'users' ? <UsersSection onSignedOut={signedOut} /> : null}
+          </AreaBoundary>
+        </FormDraftPerson>
       </main>
     </div>
   );

@@ -27,14 +27,7 @@ export function ColorInputs({
         onChange={(event) => onChange(event.target.value)}
         className="h-11 w-14 shrink-0 cursor-pointer rounded-xl border border-line bg-ink-900 p-1"
       />
-      <input
-        {...text}
-        type="text"
-        placeholder={BUILD_ACCENT}
-        maxLength={20}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      <input {...text} type="text" placeholder={BUILD_ACCENT} value={value} onChange={(event) => onChange(event.target.value)} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
 import { disputeFormBody, type DisputeFormFields } from './dispute-view.ts';
+import { RestoredNotice, useLocalDraft } from './local-draft.tsx';
 
 const inputClass = 'mt-1.5 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 text-white aria-invalid:border-danger';
 const EMPTY: DisputeFormFields = { query: '', amount: '', dueOn: '', providerDisputeId: '' };
@@ -18,9 +19,17 @@ const SERVER_FIELDS: Record<string, keyof DisputeFormFields> = {
   providerDisputeId: 'providerDisputeId',
 };
 
+/**
+ * What this browser keeps of the form until it is sent (local-draft.tsx): all but a buyer's e-mail typed as the
+ * search, which is personal data and never stored in the browser (DESIGN.md §1); a reference or an E2E id is kept.
+ */
+const keptFields = (fields: DisputeFormFields): DisputeFormFields => (fields.query.includes('@') ? { ...fields, query: '' } : fields);
+
 /** "Registrar contestação": any provider's dispute, entered by hand, the order found by e-mail, reference or E2E id. */
 export function DisputeForm({ onCreated, onSignedOut }: { onCreated: () => Promise<void>; onSignedOut: () => void }) {
-  const [fields, setFields] = useState(EMPTY);
+  const draft = useLocalDraft('dispute-new', EMPTY, keptFields);
+  const fields = draft.value;
+  const setFields = draft.set;
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
@@ -37,7 +46,7 @@ export function DisputeForm({ onCreated, onSignedOut }: { onCreated: () => Promi
     setBusy(true);
     try {
       const dispute = await adminApi.createDispute(result.body);
-      setFields(EMPTY);
+      draft.clear();
       setCreated(text.created(dispute.orderRef));
       await onCreated();
     } catch (error) {
@@ -81,6 +90,7 @@ export function DisputeForm({ onCreated, onSignedOut }: { onCreated: () => Promi
         {text.register}
       </h3>
       <p className="mt-1 text-sm text-slate-300">{text.registerHint}</p>
+      {draft.restored ? <RestoredNotice className="mt-3" /> : null}
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-3 grid gap-3 sm:grid-cols-2">
         <div className="sm:col-span-2">{field('query', text.queryLabel, {})}</div>
         {field('amount', text.amountLabel, { inputMode: 'decimal', hint: text.amountHint })}

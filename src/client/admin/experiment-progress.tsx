@@ -1,6 +1,6 @@
 import { experimentsConsole, variantLetter } from '../../content/experiments.ts';
 import type { ExperimentSummary } from '../../shared/experiments/experiment-api.ts';
-import { minimumConversionsPerArm } from '../../shared/experiments/verdict.ts';
+import { metricEvents, minimumConversionsPerArm } from '../../shared/experiments/verdict.ts';
 import { formatDate, formatWhole } from './format.ts';
 
 const copy = experimentsConsole.results;
@@ -12,7 +12,7 @@ function daysLeftText(progress: NonNullable<ExperimentSummary['progress']>): str
   return copy.daysLeft(progress.daysLeft, formatWhole(progress.visitorsPerDay));
 }
 
-/** A running test against its plan: each version's visitors and sales so far, and the days left at today's pace. */
+/** A running test against its plan: each version's visitors and sales (or earlier steps) so far, and the days left at today's pace. */
 export function ExperimentProgressPanel({ test }: { test: ExperimentSummary }) {
   const { progress } = test;
   if (!progress) return null;
@@ -23,6 +23,8 @@ export function ExperimentProgressPanel({ test }: { test: ExperimentSummary }) {
         {test.figures.map((figures, arm) => {
           const planned = progress.plannedVisitors[arm] ?? 0;
           const letter = variantLetter(arm);
+          // What the verdict waits for: the sales, or the earlier step the test measures.
+          const events = metricEvents({ ...figures, conversions: figures.pixPaid }, test.metric);
           return (
             <li key={arm} className="space-y-1">
               <p className="font-semibold text-slate-200">{copy.variant(letter)}</p>
@@ -33,9 +35,7 @@ export function ExperimentProgressPanel({ test }: { test: ExperimentSummary }) {
                 className="block h-2 w-full accent-brand-500"
               />
               <p className="text-slate-300">{copy.progressVisitors(formatWhole(figures.visitors), formatWhole(planned))}</p>
-              <p className="text-slate-300">
-                {copy.progressSales(formatWhole(figures.pixPaid), figures.pixPaid >= minimumConversionsPerArm)}
-              </p>
+              <p className="text-slate-300">{copy.progressSales(formatWhole(events), events >= minimumConversionsPerArm, test.metric)}</p>
             </li>
           );
         })}

@@ -1,29 +1,36 @@
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { experimentsConsole, variantLetter } from '../../content/experiments.ts';
 import { offerLabels } from '../../content/offer.ts';
+import { consoleForms } from '../../content/console-forms.ts';
 import { businessDay, businessDayStart } from '../../shared/time.ts';
 import {
+  EXPERIMENT_NAME_MAX,
   EXPERIMENT_PAGES,
   MAX_EXPERIMENT_DAYS,
   MAX_VARIANTS,
   type ExperimentPage,
   type PlannerInputs,
 } from '../../shared/experiments/experiment-api.ts';
-import type { ExperimentMetric } from '../../shared/experiments/verdict.ts';
+import { EXPERIMENT_METRICS, type ExperimentMetric } from '../../shared/experiments/verdict.ts';
 import type { AdminPageState, Offer, OfferSectionKey } from '../../shared/offer.ts';
 import { offerPatch } from '../../shared/offer-patch.ts';
+import { mergeOffers } from '../../shared/offer-merge.ts';
 import { ApiError } from '../lib/api.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
 import { plannedSettings } from '../../shared/experiments/planner.ts';
-import { PlannerPanel, plannerInput } from './experiments-planner.tsx';
+import { earlierInput, PlannerPanel, plannerInput } from './experiments-planner.tsx';
 import { offerErrors } from './offer-edit.ts';
 import { OfferSectionForm } from './offer-form.tsx';
 import { OfferDiff } from './page-history.tsx';
 import { usePlanning } from './use-planning.ts';
+import { LengthNote, overLimit } from './length-limit.tsx';
+import { RestoredNotice, useLocalDraft } from './local-draft.tsx';
+import { sameOffer } from './page-drafts.ts';
 
 const copy = experimentsConsole.form;
+const nameTooLong = `${copy.name}: ${consoleForms.overLimit(EXPERIMENT_NAME_MAX)}`;
 const DAY = 86_400_000;
 /** Without the shop's own history the test is tuned to this many visitors, all versions together. */
 const UNPLANNED_VISITORS = 20_000;
@@ -55,6 +62,19 @@ interface Variant {
   weight: number;
   offer: Offer;
   section: OfferSectionKey;
+}
+
+/** The form as typed, kept in this browser until the test starts (local-draft.tsx). */
+interface FormDraft {
+  /** The live page the versions were typed over. */
+  base: Offer;
+  page: ExperimentPage;
+  name: string;
+  controlWeight: number;
+  variants: Variant[];
+  endDay: string;
+  metric: ExperimentMetric;
+  liftPercent: string;
 }
 
 const inputClass = 'mt-1.5 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 text-white';
@@ -93,13 +113,39 @@ export function ExperimentForm({
 }) {
   const id = useId();
   const live = pageState.live.offer;
-  const [page, setPage] = useState<ExperimentPage>(EXPERIMENT_PAGES.find((each) => !busyPages.includes(each)) ?? '/');
-  const [name, setName] = useState('');
-  const [controlWeight, setControlWeight] = useState(50);
-  const [variants, setVariants] = useState<Variant[]>([{ weight: 50, offer: live, section: TESTED_SECTIONS[page][0]! }]);
-  const [endDay, setEndDay] = useState(() => businessDay(Date.now() + 28 * DAY));
-  const [metric, setMetric] = useState<ExperimentMetric>('revenue');
-  const [liftPercent, setLiftPercent] = useState('20');
+  const firstPage = EXPERIMENT_PAGES.find((each) => !busyPages.includes(each)) ?? '/';
+  // What the seller types is kept in this browser until the test starts (a reload brings it back), with the live page
+  // it was typed over: a version typed before another publish keeps that publish's changes where it did not type.
+  const draft = useLocalDraft<FormDraft>('experiment-new', () => ({
+    base: live,
+    page: firstPage,
+    name: '',
+    controlWeight: 50,
+    variants: [{ weight: 50, offer: live, section: TESTED_SECTIONS[firstPage][0]! }],
+    endDay: businessDay(Date.now() + 28 * DAY),
+    metric: 'revenue',
+    liftPercent: '20',
+  }));
+  const { page, name, controlWeight, variants, endDay, metric, liftPercent } = draft.value;
+  const edit = (next: Partial<FormDraft>) => draft.set((previous) => ({ ...previous, ...next }));
+  const setName = (value: string) => edit({ name: value });
+  const setControlWeight = (value: number) => edit({ controlWeight: value });
+  const setEndDay = (value: string) => edit({ endDay: value });
+  const setMetric = (value: ExperimentMetric) => edit({ metric: value });
+  const setLiftPercent = (value: string) => edit({ liftPercent: value });
+  const setVariants = (next: (previous: Variant[]) => Variant[]) =>
+    draft.set((previous) => ({ ...previous, variants: next(previous.variants) }));
+  const setPage = (value: ExperimentPage) => edit({ page: value });
+  const setDraft = draft.set;
+  useEffect(() => {
+    if (!sameOffer(draft.value.base, live))
+      setDraft((previous) => ({
+        ...previous,
+        base: live,
+        variants: previous.variants.map((variant) => ({ ...variant, offer: mergeOffers(previous.base, live, variant.offer).offer })),
+      }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the live page moving matters, not each keystroke
+  }, [live, setDraft]);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'destructive'; text: string } | null>(null);
 
@@ -111,16 +157,12 @@ export function ExperimentForm({
   const weights = [controlWeight, ...variants.map((variant) => variant.weight)];
   const weightsValid = weights.every((weight) => Number.isInteger(weight) && weight >= 1 && weight <= 100);
   const split = weights.join(',');
-  const input = useMemo(
-    () =>
-      plannerInput(
-        planner,
-        metric,
-        split.split(',').map((weight) => (weightsValid ? Number(weight) : 1)),
-      ),
-    [planner, metric, split, weightsValid],
-  );
-  const { plan, pending } = usePlanning(input, Number.isFinite(lift) ? lift : 0, days);
+  // The planner's input for the chosen metric, and the step before the payment it may offer instead.
+  const { input, earlier } = useMemo(() => {
+    const planned = split.split(',').map((weight) => (weightsValid ? Number(weight) : 1));
+    return { input: plannerInput(planner, metric, planned), earlier: earlierInput(planner, metric, planned) };
+  }, [planner, metric, split, weightsValid]);
+  const { plan, pending } = usePlanning(input, Number.isFinite(lift) ? lift : 0, days, earlier);
   const errors = variants.map((variant) => offerErrors(variant.offer));
   const busyPage = busyPages.includes(page);
 
@@ -149,8 +191,11 @@ export function ExperimentForm({
 
   const start = async () => {
     setMessage(null);
-    if (errors.some((each) => Object.keys(each).length > 0) || !weightsValid) {
-      setMessage({ kind: 'destructive', text: weightsValid ? copy.fixErrors : copy.splitInvalid });
+    if (errors.some((each) => Object.keys(each).length > 0) || !weightsValid || overLimit(name, EXPERIMENT_NAME_MAX)) {
+      setMessage({
+        kind: 'destructive',
+        text: !weightsValid ? copy.splitInvalid : overLimit(name, EXPERIMENT_NAME_MAX) ? nameTooLong : copy.fixErrors,
+      });
       return;
     }
     const planned = plannedSettings(input, lift, days, UNPLANNED_VISITORS);
@@ -171,6 +216,7 @@ export function ExperimentForm({
         plannedVisitors: Math.min(MAX_PLANNED_VISITORS, planned.plannedVisitors),
         endsAt,
       });
+      draft.clear();
       setMessage({ kind: 'success', text: copy.started });
       onStarted();
     } catch (failure) {
@@ -187,6 +233,7 @@ export function ExperimentForm({
       <h3 id={`${id}-title`} className="text-base font-extrabold text-white">
         {copy.title}
       </h3>
+      {draft.restored ? <RestoredNotice /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Labelled htmlFor={`${id}-page`} label={copy.page}>
           <select
@@ -206,11 +253,13 @@ export function ExperimentForm({
           <input
             id={`${id}-name`}
             value={name}
-            maxLength={80}
             placeholder={copy.namePlaceholder}
+            aria-invalid={overLimit(name, EXPERIMENT_NAME_MAX) ? true : undefined}
+            aria-describedby={`${id}-name-length`}
             onChange={(event) => setName(event.target.value)}
             className={inputClass}
           />
+          <LengthNote id={`${id}-name-length`} value={name} max={EXPERIMENT_NAME_MAX} />
         </Labelled>
       </div>
       {busyPage ? <Alert variant="destructive">{copy.pageBusy(page)}</Alert> : null}
@@ -319,8 +368,11 @@ export function ExperimentForm({
             className={inputClass}
             aria-describedby={`${id}-metric-hint`}
           >
-            <option value="revenue">{experimentsConsole.metrics.revenue}</option>
-            <option value="conversion">{experimentsConsole.metrics.conversion}</option>
+            {EXPERIMENT_METRICS.map((each) => (
+              <option key={each} value={each}>
+                {experimentsConsole.metrics[each]}
+              </option>
+            ))}
           </select>
           <p id={`${id}-metric-hint`} className="mt-1 text-xs text-slate-400">
             {copy.metricHint}
@@ -337,7 +389,7 @@ export function ExperimentForm({
         </Labelled>
       </div>
 
-      <PlannerPanel inputs={planner} input={input} plan={plan} pending={pending} days={days} metric={metric} />
+      <PlannerPanel inputs={planner} input={input} plan={plan} pending={pending} days={days} metric={metric} onMetric={setMetric} />
 
       {message ? <Alert variant={message.kind}>{message.text}</Alert> : null}
       <Button disabled={busy || busyPage} onClick={() => void start()}>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { experimentsConsole, guardrailWarning, variantLetter, verdictExplanation, verdictLabel } from '../../content/experiments.ts';
 import type { ExperimentArmFigures, ExperimentSummary } from '../../shared/experiments/experiment-api.ts';
+import { isEarlierMetric, metricEvents, type ExperimentMetric } from '../../shared/experiments/verdict.ts';
 import type { Offer } from '../../shared/offer.ts';
 import { applyOfferPatch } from '../../shared/offer-patch.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -27,19 +28,28 @@ export function wilsonInterval(successes: number, trials: number): { low: number
 
 const signedPercent = (value: number) => `${value >= 0 ? '+' : '−'}${formatRate(Math.abs(value))}`;
 
-function ArmFigures({ figures }: { figures: ExperimentArmFigures }) {
-  const interval = wilsonInterval(figures.pixPaid, figures.visitors);
+/** Wilson's interval of `count` out of the visitors, as "3,0% (de 2,1% a 4,2%)", or "—" with no visitor yet. */
+function rateWithInterval(count: number, visitors: number): string {
+  const interval = wilsonInterval(count, visitors);
+  return interval ? `${formatRate(count / visitors)} (${copy.interval(formatRate(interval.low), formatRate(interval.high))})` : '—';
+}
+
+function ArmFigures({ figures, metric }: { figures: ExperimentArmFigures; metric: ExperimentMetric }) {
   const rows: [string, string][] = [
     [copy.visitors, String(figures.visitors)],
     [copy.checkouts, String(figures.checkoutsBegun)],
     [copy.pixGenerated, String(figures.pixGenerated)],
     [copy.pixPaid, String(figures.pixPaid)],
-    [
-      copy.conversion,
-      interval
-        ? `${formatRate(figures.pixPaid / figures.visitors)} (${copy.interval(formatRate(interval.low), formatRate(interval.high))})`
-        : '—',
-    ],
+    // The earlier step the test measures, per visitor, beside the conversion it says nothing about.
+    ...(isEarlierMetric(metric)
+      ? [
+          [
+            copy.earlierRate[metric],
+            rateWithInterval(metricEvents({ ...figures, conversions: figures.pixPaid }, metric), figures.visitors),
+          ] as [string, string],
+        ]
+      : []),
+    [copy.conversion, rateWithInterval(figures.pixPaid, figures.visitors)],
     [copy.revenuePerVisitor, figures.visitors > 0 ? formatBRL(Math.round(figures.revenueCents / figures.visitors)) : '—'],
     [copy.refunds, String(figures.refundRequests)],
     [copy.disputes, String(figures.disputes)],
@@ -90,7 +100,7 @@ export function ExperimentCard({ test, live, onChanged }: { test: ExperimentSumm
         <p className="text-lg font-black text-white first-letter:uppercase" data-verdict={verdict.kind}>
           {verdictLabel(verdict)}
         </p>
-        <p className="mt-1 text-sm text-slate-200">{verdictExplanation(verdict)}</p>
+        <p className="mt-1 text-sm text-slate-200">{verdictExplanation(verdict, test.metric)}</p>
         {verdict.kind === 'winner'
           ? judgement.guardrailFlags.map((flag) => (
               <p key={`${flag.guardrail}-${flag.against}`} role="note" className="mt-2 text-sm font-bold text-gold-300">
@@ -125,7 +135,7 @@ export function ExperimentCard({ test, live, onChanged }: { test: ExperimentSumm
               <h4 className="font-extrabold text-white">{copy.variant(variantLetter(arm))}</h4>
               <p className="text-xs text-slate-400">{copy.share(test.variants[arm]?.weight ?? 0, arm === 0)}</p>
             </div>
-            <ArmFigures figures={figures} />
+            <ArmFigures figures={figures} metric={test.metric} />
           </section>
         ))}
       </div>
@@ -187,7 +197,7 @@ export function ExperimentCard({ test, live, onChanged }: { test: ExperimentSumm
           setTyped('');
         }}
         title={proven ? copy.winnerTitle(pickLetter) : copy.chosenTitle(pickLetter)}
-        body={`${copy.verdictNow(verdictLabel(verdict))} ${copy.evidence(verdict, judgement.pairs, pick ?? 0)}`}
+        body={`${copy.verdictNow(verdictLabel(verdict))} ${copy.evidence(verdict, judgement.pairs, pick ?? 0, test.metric)}`}
         onConfirm={async () => {
           const { number } = await adminApi.declareWinner(test.id, pick ?? 0, proven ? undefined : typed);
           onChanged(proven ? copy.published(number) : copy.chosenPublished(number));

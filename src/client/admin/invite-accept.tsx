@@ -1,8 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { consoleUsers } from '../../content/console-users.ts';
+import { USER_NAME_MAX } from '../../shared/admin-users.ts';
 import { ApiError } from '../lib/api.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
+import { LengthNote, overLimit } from './length-limit.tsx';
 import { usersApi } from './users-api.ts';
 
 const copy = consoleUsers.accept;
@@ -26,8 +28,9 @@ export function InviteAccept({ token, onAccepted }: { token: string; onAccepted:
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setError(null);
+    if (overLimit(name, USER_NAME_MAX)) return;
+    setBusy(true);
     try {
       await usersApi.acceptInvite(token, name, password);
       // The token leaves the address bar: a reload or a shared screen does not show it.
@@ -60,12 +63,14 @@ export function InviteAccept({ token, onAccepted }: { token: string; onAccepted:
               id={`${id}-name`}
               required
               minLength={2}
-              maxLength={80}
               autoComplete="name"
               value={name}
+              aria-invalid={overLimit(name, USER_NAME_MAX) ? true : undefined}
+              aria-describedby={`${id}-name-length`}
               onChange={(event) => setName(event.target.value)}
               className={field}
             />
+            <LengthNote id={`${id}-name-length`} value={name} max={USER_NAME_MAX} />
           </div>
           <div>
             <label htmlFor={`${id}-password`} className="block text-sm font-semibold text-slate-200">

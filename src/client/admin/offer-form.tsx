@@ -8,12 +8,16 @@ import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { ColorInputs, ColorSuggestion } from './color-field.tsx';
 import { ImageField } from './image-field.tsx';
+import { LengthNote } from './length-limit.tsx';
 import { SectionLayoutField } from './section-layout.tsx';
 import type { OfferLayout } from '../../shared/offer-layout.ts';
 import { listOf, moveItem, withField, type ListItem } from './offer-edit.ts';
 
 /** A list item's field may have a label of its own (`steps.title`) beside the section's (`title`). */
 const itemLabel = (fields: Record<string, string>, list: string, key: string) => fields[`${list}.${key}`] ?? fields[key] ?? key;
+
+/** The share of a text's limit from which its count shows under it. */
+const COUNT_FROM = 0.8;
 
 const inputClass =
   'mt-1.5 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 py-2 text-white aria-invalid:border-danger disabled:opacity-60';
@@ -61,14 +65,17 @@ function OfferField({ id, label, field, value, error, disabled, note, choices, o
         : field.kind === 'color'
           ? lookEditor.colorHint
           : undefined);
+  // A text's count shows as it nears its limit; past it the schema's refusal says so, and the text stays as typed.
+  const limit = field.kind === 'line' || field.kind === 'lines' ? field.max : undefined;
+  const counted = limit !== undefined && String(value).length >= limit * COUNT_FROM;
   const describedBy =
-    [error ? `${id}-error` : '', hint ? `${id}-note` : '', cleaned ? `${id}-cleaned` : ''].filter(Boolean).join(' ') || undefined;
+    [error ? `${id}-error` : '', hint ? `${id}-note` : '', cleaned ? `${id}-cleaned` : '', counted ? `${id}-length` : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
   const common = { id, disabled, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, className: inputClass };
   let control;
   if (field.kind === 'lines') {
-    control = (
-      <textarea {...common} rows={3} maxLength={field.max + 50} value={String(value)} onChange={(event) => typed(event.target.value)} />
-    );
+    control = <textarea {...common} rows={3} value={String(value)} onChange={(event) => typed(event.target.value)} />;
   } else if (field.kind === 'color') {
     control = <ColorInputs text={common} value={String(value)} onChange={onChange} />;
   } else if (field.kind === 'choice') {
@@ -95,8 +102,7 @@ function OfferField({ id, label, field, value, error, disabled, note, choices, o
     );
   } else {
     const type = field.kind === 'link' || field.kind === 'video' ? 'url' : 'text';
-    const maxLength = field.kind === 'line' ? field.max + 50 : 300;
-    control = <input {...common} type={type} maxLength={maxLength} value={String(value)} onChange={(event) => typed(event.target.value)} />;
+    control = <input {...common} type={type} value={String(value)} onChange={(event) => typed(event.target.value)} />;
   }
   return (
     <div>
@@ -108,6 +114,9 @@ function OfferField({ id, label, field, value, error, disabled, note, choices, o
         <p id={`${id}-note`} className={cn('mt-1 text-xs', note ? 'text-gold-300' : 'text-slate-400')}>
           {hint}
         </p>
+      ) : null}
+      {limit !== undefined ? (
+        <LengthNote id={`${id}-length`} value={String(value)} max={limit} from={limit * COUNT_FROM} message={false} />
       ) : null}
       {cleaned ? (
         <p id={`${id}-cleaned`} role="status" className="mt-1 text-xs text-gold-300">

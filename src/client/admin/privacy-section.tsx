@@ -26,6 +26,7 @@ function downloadJson(data: unknown, fileName: string) {
 
 /** Dados pessoais (LGPD): find a buyer by e-mail, download their data or erase it (same code as `npm run buyer`). */
 export function PrivacySection({ onSignedOut }: { onSignedOut: () => void }) {
+  // A buyer's e-mail: never kept in this browser (DESIGN.md §1), unlike the console's other forms (local-draft.tsx).
   const [email, setEmail] = useState('');
   const [buyer, setBuyer] = useState<AdminBuyerSummary | null>(null);
   const [erased, setErased] = useState<AdminBuyerErased | null>(null);

@@ -2,12 +2,14 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { admin as copy } from '../../content/admin.ts';
 import { refundReasonLabels } from '../../content/refunds.ts';
 import type { AdminOrderDetail } from '../../shared/admin.ts';
-import { guaranteeLastDay, RefundDeclineSchema } from '../../shared/refunds.ts';
+import { guaranteeLastDay, REFUND_NOTE_MAX, RefundDeclineSchema } from '../../shared/refunds.ts';
 import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { useDisputeGuard } from './dispute-refund-guard.tsx';
 import { formatBRL, formatDate, formatDateTime } from './format.ts';
+import { LengthNote, overLimit } from './length-limit.tsx';
+import { RestoredNotice, useLocalDraft } from './local-draft.tsx';
 import { ManualRefundSteps } from './manual-refund-steps.tsx';
 import { RefundBadge } from './order-badges.tsx';
 import { refundView, requestedInsideGuarantee } from './refund-state.ts';
@@ -34,7 +36,9 @@ export function RefundPanel({
 }) {
   const view = refundView(order);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [reason, setReason] = useState('');
+  // The decline's reason is kept in this browser until it is sent or the dialog is cancelled (local-draft.tsx).
+  const reasonDraft = useLocalDraft(`refund-decline:${order.id}`, '');
+  const reason = reasonDraft.value;
   const [gatewayChecked, setGatewayChecked] = useState(false);
   const id = useId();
   const { guard, dialog: disputeDialog } = useDisputeGuard();
@@ -49,7 +53,10 @@ export function RefundPanel({
     onDone(message);
     await reload();
   };
-  const opener = (name: Dialog) => (open: boolean) => setDialog(open ? name : null);
+  const opener = (name: Dialog) => (open: boolean) => {
+    setDialog(open ? name : null);
+    if (!open && name === 'decline') reasonDraft.clear();
+  };
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-line bg-ink-850 p-4">
@@ -140,11 +147,12 @@ export function RefundPanel({
         confirmDisabled={!RefundDeclineSchema.safeParse({ reason }).success}
         onConfirm={async () => {
           await adminApi.declineRefund(order.id, reason);
-          setReason('');
+          reasonDraft.clear();
           await after(text.done.decline);
         }}
       >
         <div>
+          {reasonDraft.restored && reason ? <RestoredNotice className="mb-3" /> : null}
           <label htmlFor={`${id}-reason`} className="block text-sm font-semibold text-slate-200">
             {text.confirm.decline.field}
           </label>
@@ -152,16 +160,17 @@ export function RefundPanel({
             id={`${id}-reason`}
             required
             minLength={5}
-            maxLength={500}
             rows={4}
             value={reason}
-            aria-describedby={`${id}-reason-hint`}
-            onChange={(event) => setReason(event.target.value)}
+            aria-invalid={overLimit(reason, REFUND_NOTE_MAX) ? true : undefined}
+            aria-describedby={`${id}-reason-hint ${id}-reason-length`}
+            onChange={(event) => reasonDraft.set(event.target.value)}
             className="mt-1.5 block w-full rounded-xl border border-line bg-ink-900 px-3 py-2 text-white"
           />
           <p id={`${id}-reason-hint`} className="mt-1 text-xs text-slate-400">
             {text.confirm.decline.hint}
           </p>
+          <LengthNote id={`${id}-reason-length`} value={reason} max={REFUND_NOTE_MAX} />
         </div>
       </ConfirmDialog>
       <ConfirmDialog

@@ -7,6 +7,8 @@ export interface PlanningRequest {
   input: PlannerInput;
   lift: number;
   days: number;
+  /** The step before the payment the planner may offer instead (experiments-planner.tsx earlierInput). */
+  earlier: PlannerInput | undefined;
 }
 
 export interface PlanningAnswer {
@@ -33,8 +35,13 @@ function startWorker(): Worker | undefined {
  * seconds of a phone's time). While a newer answer is computed, `plan` is the previous one and `pending` is true; an
  * answer to an older request than the last is dropped.
  */
-export function usePlanning(input: PlannerInput | undefined, lift: number, days: number): { plan: Planning | undefined; pending: boolean } {
-  const key = input ? JSON.stringify([input, lift, days]) : '';
+export function usePlanning(
+  input: PlannerInput | undefined,
+  lift: number,
+  days: number,
+  earlier?: PlannerInput,
+): { plan: Planning | undefined; pending: boolean } {
+  const key = input ? JSON.stringify([input, lift, days, earlier]) : '';
   const [answer, setAnswer] = useState<{ key: string; plan: Planning } | undefined>(undefined);
   const worker = useRef<Worker | undefined>(undefined);
   /** The last request sent, the only one whose answer is shown. */
@@ -47,7 +54,7 @@ export function usePlanning(input: PlannerInput | undefined, lift: number, days:
     if (!started) return;
     const computeOnPage = () => {
       const request = asked.current;
-      if (request) setAnswer({ key: request.key, plan: planning(request.input, request.lift, request.days) });
+      if (request) setAnswer({ key: request.key, plan: planning(request.input, request.lift, request.days, request.earlier) });
     };
     started.addEventListener('message', (event: MessageEvent<PlanningAnswer>) => {
       const request = asked.current;
@@ -70,15 +77,15 @@ export function usePlanning(input: PlannerInput | undefined, lift: number, days:
     // The first answer has nothing to wait for: the form has only just opened.
     const timer = setTimeout(
       () => {
-        const request = { id: (asked.current?.id ?? 0) + 1, key, input, lift, days };
+        const request = { id: (asked.current?.id ?? 0) + 1, key, input, lift, days, earlier };
         asked.current = request;
-        if (worker.current) worker.current.postMessage({ id: request.id, input, lift, days } satisfies PlanningRequest);
-        else setAnswer({ key, plan: planning(input, lift, days) });
+        if (worker.current) worker.current.postMessage({ id: request.id, input, lift, days, earlier } satisfies PlanningRequest);
+        else setAnswer({ key, plan: planning(input, lift, days, earlier) });
       },
       hasAnswer ? PLANNING_PAUSE_MS : 0,
     );
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for input, lift and days; `hasAnswer` only picks the first delay
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for input, lift, days and earlier; `hasAnswer` only picks the first delay
   }, [key]);
 
   if (!input) return { plan: NO_PLAN, pending: false };

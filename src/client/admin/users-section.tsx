@@ -6,6 +6,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { formatDateTime } from './format.ts';
+import { RestoredNotice, useLocalDraft } from './local-draft.tsx';
 import { PermissionBoxes } from './permission-boxes.tsx';
 import { useAdminData } from './use-admin-data.ts';
 import { usersApi } from './users-api.ts';
@@ -62,8 +63,11 @@ export function UsersSection({ onSignedOut }: { onSignedOut: () => void }) {
 
 function InviteForm({ onInvited }: { onInvited: () => void }) {
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [permissions, setPermissions] = useState<ConsolePermission[]>(['page']);
+  // Kept in this browser until the invitation is sent (local-draft.tsx): a colleague's address, never a buyer's.
+  const draft = useLocalDraft<{ email: string; permissions: ConsolePermission[] }>('users-invite', { email: '', permissions: ['page'] });
+  const { email, permissions } = draft.value;
+  const setEmail = (value: string) => draft.set((previous) => ({ ...previous, email: value }));
+  const setPermissions = (value: ConsolePermission[]) => draft.set((previous) => ({ ...previous, permissions: value }));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<(AdminInviteReply & { email: string }) | null>(null);
@@ -73,7 +77,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
     setError(null);
     try {
       setSent({ ...(await usersApi.invite(email, permissions)), email });
-      setEmail('');
+      draft.clear();
       onInvited();
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : consoleUsers.api.invalid);
@@ -86,6 +90,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
       <h3 id={`${id}-title`} className="text-base font-extrabold text-white">
         {copy.inviteTitle}
       </h3>
+      {draft.restored ? <RestoredNotice /> : null}
       <div>
         <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-slate-200">
           {copy.email}

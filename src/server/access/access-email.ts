@@ -12,8 +12,8 @@ import { assertWebUrl, html, orderItemsBlock } from '../mail/email-parts.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
-import { productNameOf } from '../orders/purchase-items.ts';
-import { purchasedItems } from '../orders/purchase-service.ts';
+import { productNameOf } from '../purchase/purchase-items.ts';
+import { purchasedItems } from '../purchase/purchase-service.ts';
 import { accessOrderIdOf, findAccessOrderById } from '../orders/order-access.ts';
 import { issueAccessToken } from './access-service.ts';
 

@@ -11,7 +11,7 @@ import { paths } from '../../shared/routes.ts';
 import type { MemberArea, MemberList, MemberSupplier } from '../../shared/access.ts';
 import type { ListKey } from '../../shared/suppliers.ts';
 import { mainOffer } from '../../content/offers.ts';
-import { entitledLists } from '../orders/purchase-service.ts';
+import { entitledLists } from '../purchase/purchase-service.ts';
 import { secretsMatch } from '../config/secrets.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 import { getSupplierListMeta, listSuppliers } from '../suppliers/supplier-lists.ts';
@@ -91,7 +91,7 @@ async function loadMemberList(db: Kysely<Database>, list: ListKey): Promise<Memb
   return { key: list, updatedAt: meta?.updatedAt ?? null, example: meta?.example ?? false, suppliers: suppliers.map(toMemberSupplier) };
 }
 
-/** orders/purchase-service.ts `entitledLists` decides the lists. */
+/** purchase/purchase-service.ts `entitledLists` decides the lists. */
 export async function loadMemberArea(
   db: Kysely<Database>,
   order: AccessOrder,

@@ -1,12 +1,12 @@
 import { checkout as copy } from '../../content/checkout.ts';
 import type { OrderStatusReply } from '../../shared/checkout.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
-import { publicStatus, refreshWaitingOrder } from '../orders/order-status.ts';
+import { publicStatus, refreshWaitingOrder } from '../payment/order-status.ts';
 import { modalAccessLink, viewKeyMatches } from './access-service.ts';
-import { addonOfferOf, addonOfferOpen, waitingAddonOf } from '../orders/addon-offer.ts';
-import { liveReplacement } from '../orders/order-page-service.ts';
+import { addonOfferOf, addonOfferOpen, waitingAddonOf } from '../checkout/addon-offer.ts';
+import { liveReplacement } from '../checkout/order-page-service.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
-import { leftToPayOf, paidReplacementOf } from '../orders/paid-elsewhere.ts';
+import { leftToPayOf, paidReplacementOf } from '../checkout/paid-elsewhere.ts';
 import { bankLinkView } from '../orders/open-finance-links.ts';
 import { isOrderContactKey } from '../orders/order-links.ts';
 

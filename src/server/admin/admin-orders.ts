@@ -18,17 +18,17 @@ import {
   listAddonOrders,
   listOrderPostbacks,
   searchOrders,
-  updateBuyerEmail,
   type AdminOrderRow,
   type ConsoleRefunds,
   type OrderSearch,
-} from '../orders/order-console-lookup.ts';
+} from '../reads/order-console-lookup.ts';
+import { updateBuyerEmail } from '../orders/order-transitions.ts';
 import { listAudit, recordAudit } from './admin-audit.ts';
 import type { Config } from '../config/config.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { loadAdminRefund, manualRefundSteps } from '../refunds/refund-admin.ts';
 import { orderIdsWithRefund, refundStatusesOf } from '../refunds/refund-lookup.ts';
-import { loadPurchaseView } from '../orders/purchase-service.ts';
+import { loadPurchaseView } from '../purchase/purchase-service.ts';
 import { recordedBuyerLink } from '../orders/open-finance-links.ts';
 import { enqueueOutboxMessage, listOrderMessages, retryOutboxMessage, type OrderMessage } from '../outbox/outbox-queue.ts';
 

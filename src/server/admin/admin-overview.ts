@@ -2,14 +2,14 @@ import type { Kysely } from 'kysely';
 import type { AdminDailyPoint, AdminOverview } from '../../shared/admin.ts';
 import { businessDay, businessDayStart, businessMonth } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
-import { sumOrdersBySource } from '../orders/sales-by-source.ts';
+import { sumOrdersBySource } from '../reads/sales-by-source.ts';
 import { funnelSteps, funnelTotals, readFunnel } from '../funnel/funnel-report.ts';
 import { readPayWays } from '../funnel/pay-ways.ts';
 import { recoveryFigures } from '../funnel/recovery-figures.ts';
 import { readRecoveryFacts } from '../funnel/recovery-facts.ts';
 import { chooseOfferDeadline } from '../live/live-signals.ts';
 import { bumpFigures } from './bump-figures.ts';
-import { countOpenDuplicates, countPaidOrders, findLatestPaid, listPaidSince, sumPaid } from '../orders/order-console-lookup.ts';
+import { countOpenDuplicates, countPaidOrders, findLatestPaid, listPaidSince, sumPaid } from '../reads/order-console-lookup.ts';
 import { countSpotsTaken } from '../orders/order-lookup.ts';
 import { countOpenRefunds } from '../refunds/refund-admin.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaidOrderFacts } from '../orders/order-console-lookup.ts';
+import type { PaidOrderFacts } from '../reads/order-console-lookup.ts';
 import { bumpFigures } from './bump-figures.ts';
 
 const paid = (paidAt: number, facts: Partial<PaidOrderFacts> = {}): PaidOrderFacts => ({

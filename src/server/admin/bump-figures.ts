@@ -1,5 +1,5 @@
 import type { AdminBumpTotals } from '../../shared/admin.ts';
-import type { PaidOrderFacts } from '../orders/order-console-lookup.ts';
+import type { PaidOrderFacts } from '../reads/order-console-lookup.ts';
 
 export function bumpFigures(orders: readonly PaidOrderFacts[], from: number, to: number): AdminBumpTotals {
   const paid = orders.filter((order) => order.paidAt >= from && order.paidAt < to);

@@ -1,6 +1,6 @@
 import type { AdminOrderStatus } from '../../shared/admin.ts';
 import { formatCentsNumber } from '../../shared/money.ts';
-import type { AdminOrderRow } from '../orders/order-console-lookup.ts';
+import type { AdminOrderRow } from '../reads/order-console-lookup.ts';
 import type { NamedOrderRow } from './admin-orders.ts';
 import { neutraliseCell } from '../lib/spreadsheet-cell.ts';
 

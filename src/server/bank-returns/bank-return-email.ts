@@ -11,7 +11,7 @@ import { greetingName, html } from '../mail/email-parts.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import type { ReturnWay } from '../orders/open-finance-twice.ts';
-import { productNameOf } from '../orders/purchase-items.ts';
+import { productNameOf } from '../purchase/purchase-items.ts';
 import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 

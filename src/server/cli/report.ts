@@ -3,7 +3,7 @@ import { readFunnel, renderFunnelReport, renderRecoveryReport } from '../funnel/
 import { recoveryFigures } from '../funnel/recovery-figures.ts';
 import { readRecoveryFacts } from '../funnel/recovery-facts.ts';
 import { businessDay, businessDayStart } from '../../shared/time.ts';
-import { sumOrdersBySource } from '../orders/sales-by-source.ts';
+import { sumOrdersBySource } from '../reads/sales-by-source.ts';
 import { renderSourceReport } from '../funnel/attribution-report.ts';
 import { readBumpFunnel, renderBumpFunnel } from '../funnel/bump-funnel.ts';
 import { renderOpenDuplicates } from '../duplicates/duplicate-report.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { OrderRow } from '../orders/orders-repository.ts';
-import { gaClientIdFromCookie } from '../orders/tracking-store.ts';
+import { gaClientIdFromCookie } from '../checkout/tracking-store.ts';
 import { ga4CollectUrl, ga4PurchaseBody } from './ga4-measurement.ts';
 import { normalizeEmail } from '../../shared/text.ts';
 import { fbcFor, metaEventsUrl, metaPurchaseBody, normalizePhoneForMeta } from './meta-conversions.ts';

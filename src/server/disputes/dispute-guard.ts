@@ -1,8 +1,8 @@
 // Never twice (docs/disputes.md#never-twice): while a dispute is open no refund goes to the provider without a second confirmation.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { chargesOf } from '../orders/purchase-ledger.ts';
-import { loadPurchase } from '../orders/purchase-service.ts';
+import { chargesOf } from '../purchase/purchase-ledger.ts';
+import { loadPurchase } from '../purchase/purchase-service.ts';
 import { disputesOfOrders, isOpenDispute } from './dispute-repository.ts';
 
 /** Any charge of the order's purchase (the order and its add-on) has a dispute still open. */

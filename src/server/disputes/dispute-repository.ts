@@ -168,7 +168,7 @@ export async function listLostDisputes(db: Executor, from: number, to: number): 
     .execute();
 }
 
-/** The orders whose dispute from this provider is still open (the reconciler reads them again: orders/reconciliation.ts). */
+/** The orders whose dispute from this provider is still open (the reconciler reads them again: payment/reconciliation.ts). */
 export async function ordersInOpenProviderDispute(db: Executor, provider: DisputeRow['provider'], limit = 100): Promise<string[]> {
   const rows = await db
     .selectFrom('disputes')

@@ -30,8 +30,8 @@ import {
 import { askRecheck, reverseOrder, setMedReturnedCents } from '../orders/order-transitions.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
-import { medReturnOf, type PurchaseRecord } from '../orders/purchase-ledger.ts';
-import { loadPurchase, loadPurchaseView } from '../orders/purchase-service.ts';
+import { medReturnOf, type PurchaseRecord } from '../purchase/purchase-ledger.ts';
+import { loadPurchase, loadPurchaseView } from '../purchase/purchase-service.ts';
 import { renderEvidencePdf } from '../evidence/evidence-document.ts';
 import { loadOrderEvidence } from '../refunds/order-evidence.ts';
 import { queueOpenedAlert, queueOutcomeAlert } from './dispute-alerts.ts';

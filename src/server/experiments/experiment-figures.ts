@@ -5,8 +5,8 @@ import { redrawnReturns } from '../../shared/experiments/planner.ts';
 import { businessDay } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 import { disputedOrderIds } from '../disputes/dispute-lookup.ts';
-import { pageViewsBetween } from '../funnel/page-views.ts';
-import { experimentOrders, paidOrdersBetween } from '../orders/order-experiments.ts';
+import { funnelCountBetween, pageViewsBetween } from '../funnel/page-views.ts';
+import { experimentOrders, paidOrdersBetween, pixGeneratedBetween } from '../reads/experiment-orders.ts';
 import { ordersWithRefundRequest } from '../refunds/refund-lookup.ts';
 
 const empty = (): ExperimentArmFigures => ({
@@ -133,24 +133,30 @@ async function keptShareSince(db: Kysely<Database>, sinceDay: string): Promise<n
 
 /**
  * The shop's last 28 days for the planner: visits of `/` a day (the funnel's count), its conversion and revenue per
- * visitor, and the returns the daily hash drew again (planner.ts `redrawnReturns`), from the share of the tests'
- * visitor-days the cookie kept and the share of buyers who accepted it.
+ * visitor, the earlier steps' rates per visitor (checkouts begun, PIX generated), and the returns the daily hash drew
+ * again (planner.ts `redrawnReturns`), from the share of the tests' visitor-days the cookie kept and the share of
+ * buyers who accepted it.
  */
 export async function plannerInputs(db: Kysely<Database>, now: number): Promise<PlannerInputs> {
   const since = now - PLANNER_DAYS * 86_400_000;
-  const [visitors, paid, kept] = await Promise.all([
+  const [visitors, paid, checkouts, pixGenerated, kept] = await Promise.all([
     pageViewsBetween(db, '/', businessDay(since), businessDay(now)),
     paidOrdersBetween(db, since, now),
+    funnelCountBetween(db, 'begin_checkout', businessDay(since), businessDay(now)),
+    pixGeneratedBetween(db, since, now),
     keptShareSince(db, businessDay(since)),
   ]);
   const sales = paid.map((order) => Number(order.net_cents));
   const consented = paid.length > 0 ? paid.filter((order) => order.tracking_consent === 'granted').length / paid.length : 0;
+  const perVisitor = (count: number) => (visitors > 0 ? Math.min(1, count / visitors) : 0);
   const mean = visitors > 0 ? sales.reduce((sum, cents) => sum + cents, 0) / visitors : 0;
   const squares = visitors > 0 ? sales.reduce((sum, cents) => sum + cents * cents, 0) / visitors : 0;
   return {
     days: PLANNER_DAYS,
     visitorsPerDay: visitors / PLANNER_DAYS,
-    conversionRate: visitors > 0 ? Math.min(1, sales.length / visitors) : 0,
+    conversionRate: perVisitor(sales.length),
+    checkoutRate: perVisitor(checkouts),
+    pixRate: perVisitor(pixGenerated),
     revenueMeanCents: mean,
     revenueVarianceCents: Math.max(0, squares - mean * mean),
     redrawnReturns: redrawnReturns(kept, consented),

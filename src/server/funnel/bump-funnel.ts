@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { mainOrderBumpFacts } from '../orders/order-figures.ts';
+import { mainOrderBumpFacts } from '../reads/order-figures.ts';
 import { formatRate } from './funnel-report.ts';
 
 /** Read from the orders, so no browser event is needed; "offered" means eligible, as no screen view is recorded. */

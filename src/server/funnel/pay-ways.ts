@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AdminPayWay, AdminPayWays } from '../../shared/admin.ts';
 import type { Database } from '../db/schema.ts';
-import { payWayFacts } from '../orders/pay-way-facts.ts';
+import { payWayFacts } from '../reads/pay-way-facts.ts';
 
 function median(values: number[]): number | null {
   if (values.length === 0) return null;

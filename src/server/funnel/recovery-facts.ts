@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { WhatsappMessageStatus } from '../../shared/whatsapp.ts';
 import type { Database } from '../db/schema.ts';
-import { chargedOrderIdsSince, chargedOrdersSince } from '../orders/order-figures.ts';
+import { chargedOrderIdsSince, chargedOrdersSince } from '../reads/order-figures.ts';
 import { sentTimesOfFamily } from '../outbox/outbox-queue.ts';
 import { listAutomaticSentTimes, listRecoveryTouches } from '../whatsapp/whatsapp-service.ts';
 import type { RecoveryOrderFacts } from './recovery-figures.ts';

@@ -1,7 +1,7 @@
 // Each page version's funnel and sales (docs/editing.md#figures).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { salesByOfferVersion } from '../orders/order-figures.ts';
+import { salesByOfferVersion } from '../reads/order-figures.ts';
 import { VERSION_VISITOR_EVENT, versionFunnelCounts } from './funnel-repository.ts';
 
 /** A landing's visitor is counted on `/`; the pre-sell's are apart. */

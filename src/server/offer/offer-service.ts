@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { offerDefaults } from '../../content/offer.ts';
 import { LANDING_BUDGET_BYTES, type AdminPageState, type LiveReferencePrice, type Offer } from '../../shared/offer.ts';
+import { personKey } from '../../shared/admin-users.ts';
 import type { OfferPage } from '../../shared/offer-pages.ts';
 import type { Database } from '../db/schema.ts';
 import type { RenderedSite, Site } from '../http/site.ts';
@@ -69,9 +70,6 @@ export async function versionBesideLive(deps: OfferDeps, number: number): Promis
   return offer && live ? { offer, live } : undefined;
 }
 
-/** A browser's local copy of the draft is named by the person (a re-login is a new session), the owner's as `owner`. */
-const editorKey = (editor: DraftEditor) => (editor.userId === null ? 'owner' : `user-${editor.userId}`);
-
 export async function pageEditorState(deps: OfferDeps, now: number, editor: DraftEditor): Promise<AdminPageState> {
   const number = await liveVersionNumber(deps.db);
   const version = number > 0 ? await findVersion(deps.db, number) : undefined;
@@ -82,7 +80,7 @@ export async function pageEditorState(deps: OfferDeps, now: number, editor: Draf
     draft: draft
       ? { offer: parseStoredOffer(draft.content), baseNumber: draft.baseNumber, updatedAt: draft.updatedAt, revision: draft.revision }
       : null,
-    editorKey: editorKey(editor),
+    editorKey: personKey(editor.userId),
     defaults: offerDefaults,
     history: await describeVersions(deps.db, await listVersions(deps.db, HISTORY_SHOWN)),
     fromEnvironment: deps.fromEnvironment,

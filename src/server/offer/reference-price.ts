@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { recordAudit } from '../admin/admin-audit.ts';
-import { firstOrderAt } from '../orders/order-figures.ts';
+import { firstOrderAt } from '../reads/order-figures.ts';
 import { listVersionTimes } from './offer-repository.ts';
 import { pricesOfVersion } from './offer-prices.ts';
 

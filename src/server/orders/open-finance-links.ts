@@ -11,7 +11,7 @@ import {
 } from '../gateway/providers/efi/open-finance-client.ts';
 import { readOpenFinanceReturn } from '../gateway/providers/efi/open-finance-webhook.ts';
 import type { Database, OpenFinanceLinksTable } from '../db/schema.ts';
-import { acceptAddonOffer, type AddonResult, type ChargeBudget } from './addon-offer.ts';
+import { acceptAddonOffer, type AddonResult, type ChargeBudget } from '../checkout/addon-offer.ts';
 import { findOrderById } from './order-lookup.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import type { OrderRow } from './orders-repository.ts';

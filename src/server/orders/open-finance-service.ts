@@ -11,12 +11,12 @@ import type { OpenFinanceParticipant } from '../gateway/providers/efi/open-finan
 import { readOpenFinanceReturn, verifyOpenFinanceWebhook } from '../gateway/providers/efi/open-finance-webhook.ts';
 import type { WebhookRequest } from '../gateway/pix-provider.ts';
 import type { ProviderId } from '../gateway/provider-registry.ts';
-import { cancelAtProvider } from './charge-cancellation.ts';
+import { cancelAtProvider } from '../payment/charge-cancellation.ts';
 import { chargeItemsOf } from './order-items.ts';
 import { findOrderById } from './order-lookup.ts';
 import type { OrdersDeps, ReadPass, ReadTally } from './orders-deps.ts';
 import type { OrderRow } from './orders-repository.ts';
-import { confirmOrderPaid } from './payment-confirmation.ts';
+import { confirmOrderPaid } from '../payment/payment-confirmation.ts';
 import {
   bankRailProvider,
   bankRailsOn,

@@ -10,8 +10,8 @@ import type { BankRail } from './open-finance-rails.ts';
 import { isBankRailFailure, railOf } from './open-finance-rails.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import type { OrderRow } from './orders-repository.ts';
-import { chargesOf, refundsOf } from './purchase-ledger.ts';
-import { loadPurchase } from './purchase-service.ts';
+import { chargesOf, refundsOf } from '../purchase/purchase-ledger.ts';
+import { loadPurchase } from '../purchase/purchase-service.ts';
 import { findOrderById } from './order-lookup.ts';
 import {
   claimOpenFinanceReturn,

@@ -21,7 +21,7 @@ export type OrderEvent =
   | { type: 'refunded'; order: OrderRow; at: number; refund: RefundMovement }
   /**
    * Some of a paid order went back (a duplicate's repeated item, a part refund); the order stays paid. `atProvider`: the
-   * seller made it at the provider and a read found it (orders/provider-refunds.ts): its item, if any, is not refunded yet.
+   * seller made it at the provider and a read found it (payment/provider-refunds.ts): its item, if any, is not refunded yet.
    */
   | { type: 'part_refunded'; order: OrderRow; at: number; refund: RefundMovement; atProvider?: true }
   /** Paid, but nobody can be given it (its buyer was erased): refunded whole (docs/payments.md#reconciliation). */

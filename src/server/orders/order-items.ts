@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { OrderItemKey } from '../../shared/checkout.ts';
-import { itemsOfOrder } from './purchase-items.ts';
+import { itemsOfOrder } from '../purchase/purchase-items.ts';
 import type { Database } from '../db/schema.ts';
 
 /** An `addon` order adds its item to its parent's member page once paid (docs/offers.md). */
@@ -21,7 +21,7 @@ export function totalOf(items: readonly Pick<NewOrderItem, 'priceCents'>[]): num
   return total;
 }
 
-/** An order's items as it was created with them: a resumed create sends the same cart (charge-failover.ts). */
+/** An order's items as it was created with them: a resumed create sends the same cart (checkout/charge-failover.ts). */
 export async function chargeItemsOf(db: Executor, orderId: string): Promise<NewOrderItem[]> {
   const rows = await db
     .selectFrom('order_items')

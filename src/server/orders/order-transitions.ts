@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { refundMovementOf } from './purchase-service.ts';
+import { refundMovementOf } from '../purchase/purchase-service.ts';
 import type { OrderEvent, OrderEvents } from './order-events.ts';
 import { setOrderStatus } from './orders-repository.ts';
 import { requestRecheck } from './reconciliation-repository.ts';
@@ -61,4 +61,14 @@ export async function markRemindersOptedOut(db: Kysely<Database> | Transaction<D
 /** An order still waiting for its PIX (pending, or being created) closes unpaid: a refund request closes the add-on offer. */
 export async function closeUnpaidOrder(trx: Transaction<Database>, orderId: string, now: number): Promise<boolean> {
   return setOrderStatus(trx, orderId, ['pending', 'creating'], 'failed', now);
+}
+
+/** The console's correction of a buyer's e-mail: the address it replaced, or undefined when there is no such order. */
+export async function updateBuyerEmail(db: Kysely<Database>, orderId: string, email: string, now: number): Promise<string | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('orders').select('buyer_email').where('id', '=', orderId).executeTakeFirst();
+    if (!row) return undefined;
+    await trx.updateTable('orders').set({ buyer_email: email, updated_at: now }).where('id', '=', orderId).execute();
+    return row.buyer_email;
+  });
 }

@@ -13,7 +13,7 @@ import { buyerPaidForItemsOf } from '../orders/order-items.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
-import { itemsOfOrder, productNameOf } from '../orders/purchase-items.ts';
+import { itemsOfOrder, productNameOf } from '../purchase/purchase-items.ts';
 import { takePixEmailQuota } from './pix-email-quota.ts';
 
 /** docs/payments.md#pix-e-mails-and-the-order-page: each row is checked against the order when its turn comes. */

@@ -9,7 +9,7 @@ import type { ReviewRow } from '../reviews/reviews-repository.ts';
 import { deleteMailFilesOfOrders } from '../mail/mailer.ts';
 import type { OrderEvent, OrderEvents } from '../orders/order-events.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
-import { cancelAtProvider } from '../orders/charge-cancellation.ts';
+import { cancelAtProvider } from '../payment/charge-cancellation.ts';
 import { eraseBuyerLinks, listBuyerLinks } from '../orders/open-finance-links.ts';
 import { retireOpenCharges, eraseBuyerRows, listOrdersOfEmail, purgeErasedBytes } from './buyer-data-repository.ts';
 import { listAccessLinkDates } from '../access/access-service.ts';

@@ -1,6 +1,6 @@
 import { guaranteeEndsAt, type GuaranteeView } from '../../shared/refunds.ts';
-import { chargesOf, ledgerOf, refundableItems, refundsOf, type PurchaseRecord } from '../orders/purchase-ledger.ts';
-import { loadPurchase } from '../orders/purchase-service.ts';
+import { chargesOf, ledgerOf, refundableItems, refundsOf, type PurchaseRecord } from '../purchase/purchase-ledger.ts';
+import { loadPurchase } from '../purchase/purchase-service.ts';
 import type { RefundRow } from './refunds-repository.ts';
 import type { RefundsDeps, RefundsConfig } from './refunds-deps.ts';
 

@@ -6,8 +6,8 @@ import type { GuaranteeView, RefundReason, RefundRequestInput } from '../../shar
 import type { Database } from '../db/schema.ts';
 import { closeUnpaidOrder } from '../orders/order-transitions.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
-import { chargesOf, refundableItems, unaskedItems, type PurchaseRecord } from '../orders/purchase-ledger.ts';
-import { loadPurchase } from '../orders/purchase-service.ts';
+import { chargesOf, refundableItems, unaskedItems, type PurchaseRecord } from '../purchase/purchase-ledger.ts';
+import { loadPurchase } from '../purchase/purchase-service.ts';
 import { loadGuarantee } from './buyer-guarantee.ts';
 import { askRefund } from './refund-approval.ts';
 import { queueReceivedEmail } from './refund-email.ts';

@@ -20,12 +20,12 @@ import { findOrderById } from '../orders/order-lookup.ts';
 import { openFinanceRefunder } from '../orders/open-finance-refunds.ts';
 import { returnPixPaidDuringRefund } from '../orders/open-finance-twice.ts';
 import { enqueueOutboxMessage, listOrderMessages, retryOutboxMessage } from '../outbox/outbox-queue.ts';
-import { noteDispute } from '../orders/payment-confirmation.ts';
+import { noteDispute } from '../payment/payment-confirmation.ts';
 import { recordEvidence } from '../evidence/delivery-record.ts';
 import { finishPartialRefund } from './refund-outcomes.ts';
-import { untiedRefundedCents } from '../orders/purchase-service.ts';
+import { untiedRefundedCents } from '../purchase/purchase-service.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
-import { itemsOfOrder } from '../orders/purchase-items.ts';
+import { itemsOfOrder } from '../purchase/purchase-items.ts';
 
 /** Done only when a re-read says `refunded` (docs/refunds.md#at-the-gateway); `claimGatewayCall` prevents refunding twice. */
 export const GATEWAY_REFUND_FAMILY = 'gateway_refund:';

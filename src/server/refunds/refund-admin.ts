@@ -2,11 +2,11 @@ import type { Kysely, Transaction } from 'kysely';
 import type { TimelineEntry } from '../../shared/admin.ts';
 import type { AdminRefund, ManualRefundSteps } from '../../shared/refunds.ts';
 import type { Database } from '../db/schema.ts';
-import { chargesOf, isOpenRefund, refundOf, sellerScope, unrefundedItems } from '../orders/purchase-ledger.ts';
+import { chargesOf, isOpenRefund, refundOf, sellerScope, unrefundedItems } from '../purchase/purchase-ledger.ts';
 import { providerName } from '../../content/providers.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { countPaidPurchasesAmong } from '../orders/order-lookup.ts';
-import { loadPurchase } from '../orders/purchase-service.ts';
+import { loadPurchase } from '../purchase/purchase-service.ts';
 import { findRefunds, type RefundRow } from './refunds-repository.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;

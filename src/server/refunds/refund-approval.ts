@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { RefundOrigin } from '../../shared/refunds.ts';
 import type { Database } from '../db/schema.ts';
-import { chargesOf, refundsOf, type PurchaseRecord } from '../orders/purchase-ledger.ts';
+import { chargesOf, refundsOf, type PurchaseRecord } from '../purchase/purchase-ledger.ts';
 import { isProviderId, providerDescriptor } from '../gateway/provider-registry.ts';
 import { gatewayRefundKind } from './gateway-refund.ts';
 import { approveRefund, insertRefundRequest } from './refunds-repository.ts';

@@ -15,9 +15,17 @@ import type { OrderRow } from '../orders/orders-repository.ts';
 import { enqueueOutboxMessage, outboxPayloadsOf } from '../outbox/outbox-queue.ts';
 import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
-import { chargesOf, ledgerOf, medReturnOf, refundedPartCents, refundOf, refundsOf, untiedRefundCents } from '../orders/purchase-ledger.ts';
-import { productNameOf } from '../orders/purchase-items.ts';
-import { loadPurchase } from '../orders/purchase-service.ts';
+import {
+  chargesOf,
+  ledgerOf,
+  medReturnOf,
+  refundedPartCents,
+  refundOf,
+  refundsOf,
+  untiedRefundCents,
+} from '../purchase/purchase-ledger.ts';
+import { productNameOf } from '../purchase/purchase-items.ts';
+import { loadPurchase } from '../purchase/purchase-service.ts';
 import { latestRefund } from './buyer-guarantee.ts';
 import type { RefundRow } from './refunds-repository.ts';
 

@@ -10,7 +10,7 @@ import { findOrderById } from '../orders/order-lookup.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
-import { productNameOf } from '../orders/purchase-items.ts';
+import { productNameOf } from '../purchase/purchase-items.ts';
 import { findRefund } from '../refunds/refund-lookup.ts';
 import { findReview } from './review-lookup.ts';
 

@@ -4,7 +4,7 @@ import { checkout as copy } from '../../content/checkout.ts';
 import { bumpCopy } from '../../content/offers.ts';
 import { apiError } from '../http/http.ts';
 import { limits, type LimitPolicy } from '../http/rate-limit.ts';
-import { findMainOrder } from '../orders/addon-offer.ts';
+import { findMainOrder } from '../checkout/addon-offer.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import type { AppEnv } from './context.ts';
 import { mayActForOrder } from './order-actor.ts';

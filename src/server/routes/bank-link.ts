@@ -9,7 +9,7 @@ import { BankLinkAddonSchema, type BankLinkEndedBody } from '../../shared/bank-l
 import type { AddonPriceChangedBody } from '../../shared/checkout.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
-import { findMainOrder } from '../orders/addon-offer.ts';
+import { findMainOrder } from '../checkout/addon-offer.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import { buyerLinkBank, payAddonByLink, removeBuyerLinks, startSavingLink } from '../orders/open-finance-links.ts';
 import { listBanks, openFinanceApi } from '../orders/open-finance-service.ts';

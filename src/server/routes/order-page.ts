@@ -10,7 +10,7 @@ import { loadGuarantee } from '../refunds/buyer-guarantee.ts';
 import { requestRefund } from '../refunds/buyer-request.ts';
 import { refundBody, refusedRefund } from './refund-request.ts';
 import { isOrderContactKey, isReminderOptOutToken, isWhatsappStopToken } from '../orders/order-links.ts';
-import { describeOrderPage, findOrderForPage } from '../orders/order-page-service.ts';
+import { describeOrderPage, findOrderForPage } from '../checkout/order-page-service.ts';
 import { turnOffReminders } from '../pix-emails/pix-emails-events.ts';
 import { renderOptOutPage, type OptOutPageCopy, type OptOutPageState } from '../pix-emails/reminders-opt-out-page.ts';
 import { stopWhatsappByLink } from '../whatsapp/whatsapp-service.ts';

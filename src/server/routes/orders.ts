@@ -15,8 +15,8 @@ import type { AppEnv } from './context.ts';
 import { GatewayError, gatewayMessages } from '../gateway/errors.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
-import { acceptAddonOffer, declineAddon } from '../orders/addon-offer.ts';
-import { currentProductInfo, startCheckout } from '../orders/checkout-service.ts';
+import { acceptAddonOffer, declineAddon } from '../checkout/addon-offer.ts';
+import { currentProductInfo, startCheckout } from '../checkout/checkout-service.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import { ORDER_CONTACT_KEY_HEADER } from '../../shared/order-page.ts';
 import { describeOrderStatus } from '../access/order-status-reply.ts';
@@ -25,7 +25,7 @@ import { checkoutBudget, findAddonOrder, refuseWhileDraining } from './addon-ord
 import { sendReply } from './api-reply.ts';
 import { disputeBlockedCheckout } from '../../content/disputes.ts';
 import { isBuyerBlocked } from '../disputes/dispute-service.ts';
-import { recordOrderVariants } from '../orders/order-experiments.ts';
+import { recordOrderVariants } from '../links/order-experiments.ts';
 
 const CreateOrderSchema = createOrderSchema(messages);
 

@@ -8,7 +8,7 @@ import { createMiddleware } from 'hono/factory';
 import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
 import { isReviewToken } from '../orders/order-links.ts';
-import { findOrderForPage } from '../orders/order-page-service.ts';
+import { findOrderForPage } from '../checkout/order-page-service.ts';
 import { loadReviewPage, withdrawBuyerReview, writeReview, type ReviewRefusal } from '../reviews/review-service.ts';
 import { sendReply } from './api-reply.ts';
 import type { AppEnv } from './context.ts';

@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { webhookPaths, type ProviderId } from '../gateway/provider-registry.ts';
 import { clientCertificateVerified } from '../http/client-address.ts';
-import { receiveProviderWebhook } from '../orders/provider-webhook.ts';
+import { receiveProviderWebhook } from '../payment/provider-webhook.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import type { AppEnv } from './context.ts';
-import { recheckOrder } from '../orders/payment-confirmation.ts';
+import { recheckOrder } from '../payment/payment-confirmation.ts';
 import { limits } from '../http/rate-limit.ts';
 import { apiErrors } from '../../content/api-errors.ts';
 

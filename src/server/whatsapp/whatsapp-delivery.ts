@@ -26,7 +26,7 @@ import {
 } from './whatsapp-repository.ts';
 import { deleteUnsentMessages, enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
-import { productNameOf } from '../orders/purchase-items.ts';
+import { productNameOf } from '../purchase/purchase-items.ts';
 
 /** WhatsApp via the outbox (docs/whatsapp.md): no idempotency key, so a claimed log row caps a message at two sends. */
 export const WHATSAPP_KIND_FAMILY = 'whatsapp:';

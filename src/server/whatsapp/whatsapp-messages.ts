@@ -22,7 +22,7 @@ export function messageVariables(
   links: {
     publicUrl: string;
     accessToken?: string;
-    /** As the order was placed (orders/purchase-items.ts `productNameOf`). */ productName: string;
+    /** As the order was placed (purchase/purchase-items.ts `productNameOf`). */ productName: string;
   },
 ): MessageVariables {
   // The first name only when a word of letters: a URL typed as a name never reaches a stranger.

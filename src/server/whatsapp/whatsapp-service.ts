@@ -12,7 +12,7 @@ import { isSignedByMeta, readWhatsappWebhook } from './webhook-payload.ts';
 import { applyDeliveryStatus, findBlockingFailure, optedOutAt, recordOptOut, type WhatsappMessageRow } from './whatsapp-repository.ts';
 import { deleteUnsentMessages } from '../outbox/outbox-queue.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
-import { productNameOf } from '../orders/purchase-items.ts';
+import { productNameOf } from '../purchase/purchase-items.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -1,6 +1,6 @@
 // The console's A/B test API (routes/admin/experiments.ts, docs/experiments.md#serving): bodies and replies.
 import type { ExperimentProgress } from './progress.ts';
-import type { Judgement } from './verdict.ts';
+import { EXPERIMENT_METRICS, type ExperimentMetric, type Judgement } from './verdict.ts';
 import { prototypeKeyIn } from '../prototype-keys.ts';
 import { z } from '../zod.ts';
 
@@ -11,10 +11,13 @@ export const MAX_VARIANTS = 4;
 /** The longest test the console starts: a year, far beyond what any plan asks. */
 export const MAX_EXPERIMENT_DAYS = 365;
 
+/** A test's name, as the console's list shows it. */
+export const EXPERIMENT_NAME_MAX = 80;
+
 /** The first variant is the control, the live page as published (an empty patch); the others patch its editor fields. */
 export const ExperimentCreateSchema = z.object({
   page: z.enum(EXPERIMENT_PAGES),
-  name: z.string().trim().min(1).max(80),
+  name: z.string().trim().min(1).max(EXPERIMENT_NAME_MAX),
   variants: z
     .array(
       z.object({
@@ -28,7 +31,7 @@ export const ExperimentCreateSchema = z.object({
     )
     .min(MIN_VARIANTS)
     .max(MAX_VARIANTS),
-  metric: z.enum(['conversion', 'revenue']).default('revenue'),
+  metric: z.enum(EXPERIMENT_METRICS).default('revenue'),
   plannedLift: z.number().min(0.01).max(5).default(0.2),
   /** All arms together, expected by the end date (shared/experiments/planner.ts plannedSettings): the sequences' tuning. */
   plannedVisitors: z.number().int().min(200).max(100_000_000),
@@ -64,7 +67,7 @@ export interface ExperimentSummary {
   name: string;
   status: 'running' | 'stopped' | 'decided' | 'chosen';
   variants: { weight: number; patch: Record<string, unknown> }[];
-  metric: 'conversion' | 'revenue';
+  metric: ExperimentMetric;
   plannedLift: number;
   plannedVisitors: number;
   startsAt: number;
@@ -86,6 +89,10 @@ export interface PlannerInputs {
   days: number;
   visitorsPerDay: number;
   conversionRate: number;
+  /** Checkouts begun per visitor, the `checkout` metric's rate. */
+  checkoutRate: number;
+  /** PIX generated (main orders with a charge) per visitor, the `pix` metric's rate. */
+  pixRate: number;
   revenueMeanCents: number;
   revenueVarianceCents: number;
   /** The share of visitor-days that are returns whose version the day's hash drew again (planner.ts); 0 unmeasured. */

@@ -1,10 +1,13 @@
 import { normalQuantile, seededNormals } from './distributions.ts';
 import { sequentialMultiplier } from './sequential.ts';
-import { minimumConversionsPerArm } from './verdict.ts';
+import { minimumConversionsPerArm, type RateMetric } from './verdict.ts';
 
-/** The shop's last 28 days for the chosen metric, per visitor: a conversion rate, or revenue's mean and variance. */
+/**
+ * The shop's last 28 days for the chosen metric, per visitor: the rate of a 0-or-1 metric (paid, began the checkout,
+ * generated a PIX), or revenue's mean and variance. A rate metric's verdict waits for 100 of its own events per version.
+ */
 export type Baseline =
-  { metric: 'conversion'; rate: number } | { metric: 'revenue'; meanCents: number; varianceCents: number; conversionRate: number };
+  { metric: RateMetric; rate: number } | { metric: 'revenue'; meanCents: number; varianceCents: number; conversionRate: number };
 
 export interface PlannerInput {
   baseline: Baseline;
@@ -86,9 +89,7 @@ function design(input: PlannerInput): Design {
 /** Per-visitor mean and variance of each arm when the lifted version's mean is `1 + lift` times the others'. */
 function armMoments(baseline: Baseline, d: Design, lift: number): { delta: number; variances: number[] } {
   const [mean, second] =
-    baseline.metric === 'conversion'
-      ? [baseline.rate, baseline.rate]
-      : [baseline.meanCents, baseline.varianceCents + baseline.meanCents ** 2];
+    baseline.metric === 'revenue' ? [baseline.meanCents, baseline.varianceCents + baseline.meanCents ** 2] : [baseline.rate, baseline.rate];
   // A lift comes from more buyers buying what buyers buy: the mean and the second moment both grow by 1 + lift, so
   // the lifted arm keeps its own variance (p(1 − p) at its own p for conversion).
   const variance = (scale: number) => Math.max(second * scale - (mean * scale) ** 2, 1e-12);
@@ -96,12 +97,13 @@ function armMoments(baseline: Baseline, d: Design, lift: number): { delta: numbe
   return { delta: mean * lift, variances };
 }
 
+/** The rate of the events that gate the verdict: the metric's own, the sales for revenue. */
 function conversionRate(baseline: Baseline): number {
-  return baseline.metric === 'conversion' ? baseline.rate : baseline.conversionRate;
+  return baseline.metric === 'revenue' ? baseline.conversionRate : baseline.rate;
 }
 
 function maximumLift(baseline: Baseline): number {
-  return baseline.metric === 'conversion' ? 1 / baseline.rate - 1 : 100;
+  return baseline.metric === 'revenue' ? 100 : 1 / baseline.rate - 1;
 }
 
 interface Paths {

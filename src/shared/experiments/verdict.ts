@@ -1,15 +1,35 @@
 import { checkSampleRatio, type SampleRatioCheck } from './sample-ratio.ts';
 import { compareArms, type ArmComparison, type ArmSums } from './sequential.ts';
 
-export type ExperimentMetric = 'conversion' | 'revenue';
+/**
+ * What a test measures per visitor: revenue (centavos), or whether the visitor paid (`conversion`), began the checkout
+ * (`checkout`) or generated a PIX (`pix`). The last two are earlier steps of the same sale: more of them, so a test
+ * answers sooner, but a version that sends more people to the checkout may not sell more.
+ */
+export const EXPERIMENT_METRICS = ['revenue', 'conversion', 'checkout', 'pix'] as const;
+export type ExperimentMetric = (typeof EXPERIMENT_METRICS)[number];
+/** The metrics that are 0 or 1 per visitor. */
+export type RateMetric = Exclude<ExperimentMetric, 'revenue'>;
+/** The steps before the payment, offered when a sale is too rare to test in 60 days. */
+export const EARLIER_METRICS = ['checkout', 'pix'] as const satisfies readonly RateMetric[];
+export type EarlierMetric = (typeof EARLIER_METRICS)[number];
 
-/** One variant's counts; `conversions` are visitors who paid, revenue is in centavos per visitor. */
+export function isEarlierMetric(metric: ExperimentMetric): metric is EarlierMetric {
+  return (EARLIER_METRICS as readonly string[]).includes(metric);
+}
+
+/**
+ * One variant's counts; `conversions` are visitors who paid, revenue is in centavos per visitor; `checkoutsBegun` and
+ * `pixGenerated` the visitors who began the checkout and generated a PIX (read only by those metrics).
+ */
 export interface ArmResult {
   /** Visitor-days: a person counts once a day. */
   visitors: number;
   /** The visitor-days the consented cookie kept in an earlier day's version (none when not recorded). */
   keptVisitors?: number;
   conversions: number;
+  checkoutsBegun?: number;
+  pixGenerated?: number;
   revenueCents: number;
   revenueSquaresCents: number;
   refundRequests: number;
@@ -50,10 +70,19 @@ export interface Judgement {
 export const minimumConversionsPerArm = 100;
 const guardrailAlpha = 0.05;
 
+/**
+ * The visitors who did what a rate metric counts; the sales for revenue, whose minimum gates its verdict too. A count
+ * is never above the visitors: each visitor is one value of 0 or 1.
+ */
+export function metricEvents(arm: ArmResult, metric: ExperimentMetric): number {
+  const count = metric === 'checkout' ? (arm.checkoutsBegun ?? 0) : metric === 'pix' ? (arm.pixGenerated ?? 0) : arm.conversions;
+  return Math.min(count, arm.visitors);
+}
+
 function metricSums(arm: ArmResult, metric: ExperimentMetric): ArmSums {
-  return metric === 'conversion'
-    ? { visitors: arm.visitors, sum: arm.conversions, sumSquares: arm.conversions }
-    : { visitors: arm.visitors, sum: arm.revenueCents, sumSquares: arm.revenueSquaresCents };
+  if (metric === 'revenue') return { visitors: arm.visitors, sum: arm.revenueCents, sumSquares: arm.revenueSquaresCents };
+  const events = metricEvents(arm, metric);
+  return { visitors: arm.visitors, sum: events, sumSquares: events };
 }
 
 /** Every pair is one comparison of the Bonferroni split; its tuning is the pair's share of the plan. */
@@ -142,7 +171,8 @@ export function judgeExperiment(arms: readonly ArmResult[], settings: Experiment
   });
   if (sampleRatio.flagged) return judgement({ kind: 'held' });
   const undecided: Verdict = ended ? { kind: 'inconclusive' } : { kind: 'continue', reason: 'undecided' };
-  if (arms.some((arm) => arm.conversions < minimumConversionsPerArm)) {
+  // At least 100 of what the metric counts per version (sales for revenue and conversion): no verdict before.
+  if (arms.some((arm) => metricEvents(arm, settings.metric) < minimumConversionsPerArm)) {
     return judgement(ended ? undecided : { kind: 'continue', reason: 'few-conversions' });
   }
   const pairs = comparePairs(arms, settings, alpha);

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { admin as copy } from '../../../content/admin.ts';
 import { AdminLoginSchema } from '../../../shared/admin.ts';
+import { personKey } from '../../../shared/admin-users.ts';
 import { recordAudit } from '../../admin/admin-audit.ts';
 import { checkSession, endAllSessions, logIn, logOut, sessionLabel } from '../../admin/admin-auth.ts';
 import { apiError, limitBody } from '../../http/http.ts';
@@ -28,7 +29,12 @@ export function adminSignInRoutes(password: string | undefined) {
           ? null
           : await checkSession(c.var.db, getCookie(c, ADMIN_COOKIE), password, c.var.now(), c.var.config.adminName);
       const user = actor ? { name: actor.name, owner: actor.owner, permissions: actor.permissions } : undefined;
-      return sendReply(c, 'GET', { enabled: password !== undefined, signedIn: actor !== null, ...(user ? { user } : {}) });
+      return sendReply(c, 'GET', {
+        enabled: password !== undefined,
+        signedIn: actor !== null,
+        ...(user ? { user } : {}),
+        ...(actor ? { personKey: personKey(actor.userId) } : {}),
+      });
     })
 
     .post('/login', limitBody(1024, tooLarge), json(AdminLoginSchema), async (c) => {

@@ -2,9 +2,9 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database, OrderKind, StoredOrderStatus } from '../db/schema.ts';
 import type { OrderItem } from '../../shared/checkout.ts';
-import { hasPaidAddon } from './order-items.ts';
-import { itemsOfOrders } from './purchase-items.ts';
-import { netPaidCentsSql } from './purchase-service.ts';
+import { hasPaidAddon } from '../orders/order-items.ts';
+import { itemsOfOrders } from '../purchase/purchase-items.ts';
+import { netPaidCentsSql } from '../purchase/purchase-service.ts';
 import type { AdminOrderStatus, AdminOrderSummary, OrderFilterStatus } from '../../shared/admin.ts';
 import type { ProviderId } from '../gateway/provider-registry.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';
@@ -303,15 +303,6 @@ export async function listPaidSince(db: Kysely<Database>, from: number): Promise
     // SQLite answers 0/1, PostgreSQL a boolean.
     addonPaid: Boolean(Number(row.addon_paid)),
   }));
-}
-
-export async function updateBuyerEmail(db: Kysely<Database>, orderId: string, email: string, now: number): Promise<string | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('orders').select('buyer_email').where('id', '=', orderId).executeTakeFirst();
-    if (!row) return undefined;
-    await trx.updateTable('orders').set({ buyer_email: email, updated_at: now }).where('id', '=', orderId).execute();
-    return row.buyer_email;
-  });
 }
 
 export async function lastPostbackAt(db: Kysely<Database>): Promise<number | null> {

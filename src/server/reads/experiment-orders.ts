@@ -1,21 +1,7 @@
-// The orders counted for A/B tests (docs/experiments.md#what-is-counted): each test's variant recorded, and read back for its figures.
+// The orders counted for A/B tests (docs/experiments.md#what-is-counted), read back for each test's figures; links/ records them.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { netPaidCentsSql } from './purchase-service.ts';
-
-/** One row per running test the order counts for, checked by experiments/; the first kept, so a retried checkout counts once. */
-export async function recordOrderVariants(
-  db: Kysely<Database>,
-  orderId: string,
-  variants: ReadonlyArray<{ experimentId: string; variant: number }>,
-): Promise<void> {
-  if (variants.length === 0) return;
-  await db
-    .insertInto('order_experiments')
-    .values(variants.map((entry) => ({ order_id: orderId, experiment_id: entry.experimentId, variant: entry.variant })))
-    .onConflict((conflict) => conflict.columns(['order_id', 'experiment_id']).doNothing())
-    .execute();
-}
+import { netPaidCentsSql } from '../purchase/purchase-service.ts';
 
 /** The main orders counted for the test with their variant, and the net (docs/money.md) of each add-on bought after one of them. */
 export async function experimentOrders(db: Kysely<Database>, experimentId: string) {
@@ -37,6 +23,19 @@ export async function experimentOrders(db: Kysely<Database>, experimentId: strin
       .execute(),
   ]);
   return { main, addons };
+}
+
+/** The main orders created in [since, until) that generated a PIX: the planner's rate of the `pix` metric. */
+export async function pixGeneratedBetween(db: Kysely<Database>, since: number, until: number): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('kind', '=', 'main')
+    .where('charge_id', 'is not', null)
+    .where('created_at', '>=', since)
+    .where('created_at', '<', until)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /**

@@ -1,10 +1,10 @@
 // A re-checkout (docs/money.md#one-payable-pix): the retired PIX cancelled beside the new one, and what is missing charged as an add-on.
-import { chargeItemsOf, type NewOrderItem } from './order-items.ts';
-import type { OrdersDeps } from './orders-deps.ts';
-import type { OrderRow } from './orders-repository.ts';
-import { cancelAtProvider } from './charge-cancellation.ts';
+import { chargeItemsOf, type NewOrderItem } from '../orders/order-items.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
+import { cancelAtProvider } from '../payment/charge-cancellation.ts';
 import { leftToPayOf, paidReplacementOf } from './paid-elsewhere.ts';
-import { findOrderById } from './order-lookup.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
 import { type CheckoutResult, describe } from './checkout-result.ts';
 import { chargeAddon } from './addon-offer.ts';
 

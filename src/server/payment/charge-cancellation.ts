@@ -1,8 +1,8 @@
 import { GatewayError } from '../gateway/types.ts';
-import type { OrdersDeps } from './orders-deps.ts';
-import type { OrderRow } from './orders-repository.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import { recheckOrder } from './payment-confirmation.ts';
-import { markCancelSent, markChargeClosed } from './reconciliation-repository.ts';
+import { markCancelSent, markChargeClosed } from '../orders/reconciliation-repository.ts';
 
 /**
  * `paid`: the payment won the race and went to the payment confirmation; `unsupported`: payable until it expires;

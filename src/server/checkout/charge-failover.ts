@@ -2,12 +2,12 @@
 import { checkout as copy } from '../../content/checkout.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { gatewayTracking } from '../gateway/tracking.ts';
-import { chargeItemsOf, type NewOrderItem } from './order-items.ts';
+import { chargeItemsOf, type NewOrderItem } from '../orders/order-items.ts';
 import { DEFAULT_TIMEOUT_MS } from '../gateway/transport.ts';
 import { failureDetail, isProviderFailure } from '../gateway/payments.ts';
 import type { CreatePixInput, PixCharge, PixProvider } from '../gateway/pix-provider.ts';
 import { webhookUrl } from '../gateway/provider-registry.ts';
-import type { OrdersDeps } from './orders-deps.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
 import {
   CHARGE_BUDGET_MS,
   CHARGE_IN_FLIGHT_MS,
@@ -18,12 +18,12 @@ import {
   markOrderCharged,
   markOrderFailed,
   TransactionTakenError,
-} from './checkout-repository.ts';
-import type { OrderRow } from './orders-repository.ts';
-import { listInterruptedCharges, requestRecheck } from './reconciliation-repository.ts';
-import { recheckOrder } from './payment-confirmation.ts';
-import { adoptHeldWebhooks } from './webhook-events-repository.ts';
-import { findOrderById } from './order-lookup.ts';
+} from '../orders/checkout-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
+import { listInterruptedCharges, requestRecheck } from '../orders/reconciliation-repository.ts';
+import { recheckOrder } from '../payment/payment-confirmation.ts';
+import { adoptHeldWebhooks } from '../orders/webhook-events-repository.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
 import { type CheckoutResult, DAY_MS, gatewayExpiry, describe } from './checkout-result.ts';
 
 function chargeItem(item: NewOrderItem): CreatePixInput['items'][number] {

@@ -1,19 +1,19 @@
 // No charge payable twice (docs/money.md#one-payable-pix): a paid charge retires, and cancels, the buyer's open ones it repeats.
 import { checkout as copy } from '../../content/checkout.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
-import { purchasedItems } from './purchase-service.ts';
-import { itemsOfOrder } from './purchase-items.ts';
-import { cancelAtProvider } from './charge-cancellation.ts';
-import type { OrderEvent } from './order-events.ts';
-import { findOrderById } from './order-lookup.ts';
-import type { OrdersDeps } from './orders-deps.ts';
-import type { OrderRow } from './orders-repository.ts';
+import { purchasedItems } from '../purchase/purchase-service.ts';
+import { itemsOfOrder } from '../purchase/purchase-items.ts';
+import { cancelAtProvider } from '../payment/charge-cancellation.ts';
+import type { OrderEvent } from '../orders/order-events.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import {
   findOpenChargesWithItems,
   findPaidOrdersOfBuyerSince,
   findRetiredChargesLeftOpen,
   retireForPayment,
-} from './paid-elsewhere-repository.ts';
+} from '../orders/paid-elsewhere-repository.ts';
 
 /** What a charge retired for a payment elsewhere still lacks: its items that payment did not buy. */
 export interface LeftToPay {

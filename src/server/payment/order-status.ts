@@ -1,10 +1,10 @@
 import type { OrderStatus } from '../../shared/checkout.ts';
-import type { OrdersDeps } from './orders-deps.ts';
-import { findOrderById } from './order-lookup.ts';
-import { settleOrderBankPayments } from './open-finance-service.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import { settleOrderBankPayments } from '../orders/open-finance-service.ts';
 import { recheckOrder } from './payment-confirmation.ts';
-import { claimOrderCheck } from './reconciliation-repository.ts';
-import type { OrderRow } from './orders-repository.ts';
+import { claimOrderCheck } from '../orders/reconciliation-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 
 /** A buyer's open modal may make the server ask the gateway at most this often per order. */
 export const POLL_RECHECK_INTERVAL_MS = 10_000;

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import type { Config } from '../config/config.ts';
 import { requiredVariables } from '../config/provider-env.ts';
 import { PENDING_GRACE_MS } from './reconciliation.ts';
-import { countUnsettledOrdersByProvider } from './order-lookup.ts';
+import { countUnsettledOrdersByProvider } from '../orders/order-lookup.ts';
 
 /** Without credentials open PIX would be paid and lost and refunds fail: start stops (docs/payments.md#reconciliation). */
 export async function unreadableProviderProblems(

@@ -2,10 +2,10 @@
 import QRCode from 'qrcode';
 import { checkout as copy } from '../../content/checkout.ts';
 import type { CreatedOrder, ProductInfo } from '../../shared/checkout.ts';
-import { itemsOfOrder } from './purchase-items.ts';
+import { itemsOfOrder } from '../purchase/purchase-items.ts';
 import { demoProvider } from '../gateway/provider-registry.ts';
-import type { OrdersDeps } from './orders-deps.ts';
-import type { OrderRow } from './orders-repository.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import { paidReplacementOf } from './paid-elsewhere.ts';
 
 export type CheckoutResult =

@@ -1,17 +1,16 @@
 import type { ProviderId } from '../gateway/provider-registry.ts';
 import { checkout as copy } from '../../content/checkout.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { OrdersDeps, ReadPass, ReadTally } from './orders-deps.ts';
+import type { OrdersDeps, ReadPass, ReadTally } from '../orders/orders-deps.ts';
 import { recheckOrder } from './payment-confirmation.ts';
-import type { OrderRow } from './orders-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import { cancelAtProvider } from './charge-cancellation.ts';
-import { claimOrderCheck, claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck } from './reconciliation-repository.ts';
-import { resumeInterruptedCharges } from './charge-failover.ts';
-import { findPostbackCandidateIds } from './webhook-events-repository.ts';
-import { findOrderById } from './order-lookup.ts';
-import { settleLostBankPayments } from './open-finance-service.ts';
+import { claimOrderCheck, claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck } from '../orders/reconciliation-repository.ts';
+import { findPostbackCandidateIds } from '../orders/webhook-events-repository.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import { settleLostBankPayments } from '../orders/open-finance-service.ts';
 
-/** Its buyer was free to start again long before (checkout-repository.ts); the sweep only closes it. */
+/** Its buyer was free to start again long before (orders/checkout-repository.ts); the sweep only closes it. */
 export const STUCK_CHECKOUT_MS = 2 * 60_000;
 /** A pending charge is re-checked until its expiry plus this, for payments made at the last minute. */
 export const PENDING_GRACE_MS = 24 * 60 * 60_000;
@@ -97,7 +96,12 @@ export const PROVIDER_BUDGET_MS = 20_000;
 // Long: the reconciler's passes share its provider list, clock and backoff in one closure.
 export function createReconciler(
   deps: OrdersDeps & { logger: Logger },
-  options: { intervalMs?: number; providerBudgetMs?: number } = {},
+  options: {
+    /** The checkout's resend of creates cut short (checkout/charge-failover.ts), handed in: the checkout calls payment/, not back. */
+    resumeInterruptedCharges: (deps: OrdersDeps, now: number, of: undefined, shouldStop: () => boolean) => Promise<void>;
+    intervalMs?: number;
+    providerBudgetMs?: number;
+  },
 ): Reconciler {
   const intervalMs = options.intervalMs ?? RECONCILE_INTERVAL_MS;
   const budgetMs = options.providerBudgetMs ?? Math.min(PROVIDER_BUDGET_MS, intervalMs);
@@ -140,8 +144,8 @@ export function createReconciler(
 
   const pass = async () => {
     const now = deps.now?.() ?? Date.now();
-    // First, interrupted creates at keyed providers are resent so their charge is found (charge-failover.ts).
-    await resumeInterruptedCharges(deps, now, undefined, () => stopping);
+    // First, interrupted creates at keyed providers are resent so their charge is found (checkout/charge-failover.ts, handed in).
+    await options.resumeInterruptedCharges(deps, now, undefined, () => stopping);
     const swept = await failStuckCheckouts(deps.db, now - STUCK_CHECKOUT_MS, copy.errors.generic, now);
     if (swept > 0) deps.logger.warn('Checkouts interrupted before the gateway answered marked failed', { orders: swept });
     const breakerOpen = new Set(

@@ -1,25 +1,22 @@
 // The add-on offered after payment (docs/offers.md): open or not, accepted once, declined.
 import { checkout as copy } from '../../content/checkout.ts';
 import type { AddonOffer, WaitingAddon } from '../../shared/checkout.ts';
-import { newId } from './ids.ts';
-import { type NewOrderItem } from './order-items.ts';
-import { itemsOfOrder } from './purchase-items.ts';
+import { newId } from '../orders/ids.ts';
+import { type NewOrderItem } from '../orders/order-items.ts';
+import { itemsOfOrder } from '../purchase/purchase-items.ts';
 import type { BumpOffer } from '../../content/offers.ts';
-import type { OfferPrices } from './offer-pricing.ts';
-import type { OrdersDeps } from './orders-deps.ts';
-import { addonOrderStillOn, declineAddonOffer, findAddonOrder, insertAddonOrder } from './checkout-repository.ts';
-import type { OrderRow } from './orders-repository.ts';
-import { findOrderById } from './order-lookup.ts';
+import type { OfferPrices } from '../orders/offer-pricing.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
+import { addonOrderStillOn, declineAddonOffer, findAddonOrder, insertAddonOrder } from '../orders/checkout-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
 import { type CheckoutResult, gatewayExpiry, describe, toCreatedOrder } from './checkout-result.ts';
-import { lastBankPaymentRefused } from './open-finance-repository.ts';
+import { lastBankPaymentRefused } from '../orders/open-finance-repository.ts';
 import { settled } from './charge-failover.ts';
 import { chargeOrder } from './charge-failover.ts';
 
 export type AddonResult =
-  | CheckoutResult
-  | { kind: 'unavailable' }
-  | { kind: 'addon_price_changed'; offer: AddonOffer }
-  | { kind: 'too_many_attempts' };
+  CheckoutResult | { kind: 'unavailable' } | { kind: 'addon_price_changed'; offer: AddonOffer } | { kind: 'too_many_attempts' };
 
 /** Spends one of the checkout's hourly charges per client; false once they are spent (routes/addon-order.ts). */
 export type ChargeBudget = () => Promise<boolean>;

@@ -1,15 +1,15 @@
 import type { ChargeRecord, PixProvider } from '../gateway/pix-provider.ts';
 import { GatewayError } from '../gateway/types.ts';
 import { customerMatchesBuyer } from './buyer-match.ts';
-import type { OrderEvent, OrderEventOf } from './order-events.ts';
-import { reverseOrder } from './order-transitions.ts';
-import type { OrdersDeps, ReadTally } from './orders-deps.ts';
-import { setOrderStatus, type OrderRow } from './orders-repository.ts';
-import { adoptTransactionHash, flagDuplicatePayment, isErasedBuyer, markOrderPaid } from './payment-repository.ts';
-import { clearRecheckRequest, markChargeClosed } from './reconciliation-repository.ts';
-import { findOrderById, recordEndToEndId } from './order-lookup.ts';
+import type { OrderEvent, OrderEventOf } from '../orders/order-events.ts';
+import { reverseOrder } from '../orders/order-transitions.ts';
+import type { OrdersDeps, ReadTally } from '../orders/orders-deps.ts';
+import { setOrderStatus, type OrderRow } from '../orders/orders-repository.ts';
+import { adoptTransactionHash, flagDuplicatePayment, isErasedBuyer, markOrderPaid } from '../orders/payment-repository.ts';
+import { clearRecheckRequest, markChargeClosed } from '../orders/reconciliation-repository.ts';
+import { findOrderById, recordEndToEndId } from '../orders/order-lookup.ts';
 import { recordProviderRefund } from './provider-refunds.ts';
-import { returnIfPaidInBankAppToo } from './open-finance-twice.ts';
+import { returnIfPaidInBankAppToo } from '../orders/open-finance-twice.ts';
 
 /** At most this many ids from a postback are tried when our own create answer was lost. */
 const MAX_HINTS = 3;

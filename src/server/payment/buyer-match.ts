@@ -1,7 +1,7 @@
 import { digitsOnly } from '../../shared/digits.ts';
 import { normalizeDocument } from '../../shared/documents.ts';
 import type { TransactionCustomer } from '../gateway/types.ts';
-import type { OrderRow } from './orders-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 
 /** DDD + number: the gateway may prefix Brazil's country code to what we sent. */
 function nationalPhone(value: string): string {

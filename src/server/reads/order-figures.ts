@@ -1,8 +1,8 @@
 // The orders summed for the figures other folders show (funnel/: the recovery, the page versions, the bump).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { hasPaidAddon, holdsBump } from './order-items.ts';
-import { netPaidCentsSql } from './purchase-service.ts';
+import { hasPaidAddon, holdsBump } from '../orders/order-items.ts';
+import { netPaidCentsSql } from '../purchase/purchase-service.ts';
 
 /** The ids of the orders charged that were created or paid since `since`, as a subquery for the rows about them. */
 export function chargedOrderIdsSince(db: Kysely<Database>, since: number) {
@@ -39,7 +39,7 @@ export async function salesByOfferVersion(db: Kysely<Database>) {
     .execute();
 }
 
-/** What became of the bump in each main order created in [from, to) (the report's bump steps, bump-funnel.ts). */
+/** What became of the bump in each main order created in [from, to) (the report's bump steps, funnel/bump-funnel.ts). */
 export async function mainOrderBumpFacts(
   db: Kysely<Database>,
   from: number,

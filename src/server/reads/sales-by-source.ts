@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AdminSourceRow } from '../../shared/admin.ts';
 import type { Database } from '../db/schema.ts';
-import { netPaidCentsSql } from './purchase-service.ts';
+import { netPaidCentsSql } from '../purchase/purchase-service.ts';
 
 /** Sales by utm_source / utm_campaign for orders created in [from, to); revenue includes add-ons (their parent's campaign). */
 export async function sumOrdersBySource(db: Kysely<Database>, from: number, to: number, limit = 50): Promise<AdminSourceRow[]> {

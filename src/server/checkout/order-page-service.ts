@@ -3,13 +3,13 @@ import type { OrderItem } from '../../shared/checkout.ts';
 import { PUBLIC_REF_PATTERN } from '../../shared/order-page.ts';
 import { maskEmailForBuyer } from '../lib/mask-email.ts';
 import { toCreatedOrder } from './checkout-result.ts';
-import { purchasedItems } from './purchase-service.ts';
-import { isOrderContactKey } from './order-links.ts';
-import { publicStatus, refreshWaitingOrder } from './order-status.ts';
-import { findOrderByPublicRef, type OrderRow } from './orders-repository.ts';
-import type { OrdersDeps } from './orders-deps.ts';
-import { findOrderById } from './order-lookup.ts';
-import { findReturnedOpenFinance } from './open-finance-repository.ts';
+import { purchasedItems } from '../purchase/purchase-service.ts';
+import { isOrderContactKey } from '../orders/order-links.ts';
+import { publicStatus, refreshWaitingOrder } from '../payment/order-status.ts';
+import { findOrderByPublicRef, type OrderRow } from '../orders/orders-repository.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import { findReturnedOpenFinance } from '../orders/open-finance-repository.ts';
 
 export async function findOrderForPage(deps: Pick<OrdersDeps, 'db'>, ref: string): Promise<OrderRow | undefined> {
   if (!PUBLIC_REF_PATTERN.test(ref)) return undefined;

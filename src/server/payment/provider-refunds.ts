@@ -2,11 +2,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { ChargeRecord } from '../gateway/pix-provider.ts';
-import { refundsOf, unrefundedItems, untiedRefundCents, refundedPartCents } from './purchase-ledger.ts';
-import { loadPurchase } from './purchase-service.ts';
-import type { OrderEvent, OrderEvents } from './order-events.ts';
-import type { OrderRow } from './orders-repository.ts';
-import { insertProviderRefund } from './provider-refunds-repository.ts';
+import { refundsOf, unrefundedItems, untiedRefundCents, refundedPartCents } from '../purchase/purchase-ledger.ts';
+import { loadPurchase } from '../purchase/purchase-service.ts';
+import type { OrderEvent, OrderEvents } from '../orders/order-events.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
+import { insertProviderRefund } from '../orders/provider-refunds-repository.ts';
 
 /** What the seller gave back at the provider: the provider's total less what a MED or a chargeback returned. */
 function sellerRefundedCents(record: Pick<ChargeRecord, 'refundedCents' | 'disputeReturnedCents'>): number {

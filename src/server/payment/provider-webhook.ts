@@ -1,18 +1,18 @@
 import { secretsMatch } from '../config/secrets.ts';
 import type { ProviderId } from '../gateway/provider-registry.ts';
 import { WebhookRejectedError, type ProviderEvent, type WebhookRequest } from '../gateway/pix-provider.ts';
-import type { OrdersDeps } from './orders-deps.ts';
-import { findOrderByCharge, type OrderRow } from './orders-repository.ts';
-import { findDisputedOrder, findOrderById } from './order-lookup.ts';
-import { claimPostbackRead, countStoredPostbacks, deferRecheck } from './postback-reads-repository.ts';
-import { requestRecheck } from './reconciliation-repository.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
+import { findOrderByCharge, type OrderRow } from '../orders/orders-repository.ts';
+import { findDisputedOrder, findOrderById } from '../orders/order-lookup.ts';
+import { claimPostbackRead, countStoredPostbacks, deferRecheck } from '../orders/postback-reads-repository.ts';
+import { requestRecheck } from '../orders/reconciliation-repository.ts';
 import {
   adoptHeldWebhooks,
   holdWebhook,
   recordUnrecognisedEvent,
   recordWebhookEvent,
   recordWebhookRejection,
-} from './webhook-events-repository.ts';
+} from '../orders/webhook-events-repository.ts';
 
 /** A webhook lists a handful of charges; any beyond are read back by the reconciler anyway. */
 const MAX_EVENTS = 10;
