@@ -1,5 +1,5 @@
-import { longTestDays } from '../src/shared/experiments/planner.ts';
-import { checkSampleRatio } from '../src/shared/experiments/sample-ratio.ts';
+import { longTestDays, planForDays } from '../src/shared/experiments/planner.ts';
+import { splitCheck } from '../src/shared/experiments/verdict.ts';
 import { FUZZ_SEED } from '../tests/fuzz/fuzz-kit.ts';
 import {
   simulateCell,
@@ -8,6 +8,7 @@ import {
   type Cell,
   type CellResult,
   type Returning,
+  type SplitCounts,
 } from '../tests/unit/experiments-grid-kit.ts';
 
 /**
@@ -16,7 +17,8 @@ import {
  * console's way for the form's default end date (28 days; 60 where 28 give no plan), then runs 2,000 A/A tests and
  * 2,000 tests with the planned lift, the verdict read every 50 visitors, and the split check alone on 2,000 A/A tests
  * whose visitors come back on later days in their version (1.5 and 2 visit-days a person on average). `--runs <n>`
- * changes the count per cell, `FUZZ_SEED=<seed>` replays a run; each cell's seed is printed.
+ * changes the count per cell, `FUZZ_SEED=<seed>` replays a run; each cell's seed is printed. `--split` runs only the
+ * split check with returning visitors, `--returning` only the power with returning visitors on a few cells.
  */
 const defaultRuns = 2000;
 const formDays = 28;
@@ -42,7 +44,7 @@ const returningModels: Returning[] = [
   { meanDays: 1.5, windowDays: 28 },
   { meanDays: 2, windowDays: 28 },
 ];
-const splitFlags = (visitors: readonly number[], weights: readonly number[]) => checkSampleRatio(visitors, weights).flagged;
+const splitFlags = (arms: readonly SplitCounts[], weights: readonly number[]) => splitCheck(arms, weights).flagged;
 
 const percent = (count: number, runs: number) => `${((100 * count) / runs).toFixed(1)}%`;
 
@@ -57,8 +59,74 @@ function row(result: CellResult, seed: number, heldReturning: number[]): string 
   return `| ${(cell.rate * 100).toFixed(0)}% | ${cell.visitorsPerDay} | ${split} | ${promise} | ${percent(result.falseWinners, runs)} | ${power} | ${days} | ${percent(result.held, runs)} | ${heldReturning.map((held) => percent(held, runs)).join(' / ')} | ${seed} |`;
 }
 
+/** The end date each cell is planned for: the form's default, or 60 days where 28 give no plan. */
+function cellOf(rate: number, visitorsPerDay: number, weights: number[]): Cell {
+  const input = { baseline: { metric: 'conversion' as const, rate }, visitorsPerDay, arms: weights.length, weights };
+  return { rate, visitorsPerDay, weights, days: planForDays(input, formDays) ? formDays : longTestDays, lookEvery };
+}
+
+/** `--split`: the split check alone on every cell's healthy tests with returning visitors, all keeping their version. */
+function runSplitOnly(runs: number): void {
+  console.log(`\nThe split check with returning visitors: ${runs} A/A tests per cell and model; seed ${FUZZ_SEED}\n`);
+  console.log('| conversion | visitors/day | split | days | A/A held, returning visitors (1.5 / 2 visit-days) | seed |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  let index = 0;
+  const worst = returningModels.map(() => 0);
+  for (const rate of rates)
+    for (const visitorsPerDay of traffic)
+      for (const { name, weights } of splits) {
+        const seed = FUZZ_SEED + index++;
+        const cell = cellOf(rate, visitorsPerDay, weights);
+        const held = returningModels.map((returning) => simulateSplitHolds(cell, runs, seed, returning, splitFlags));
+        held.forEach((count, model) => (worst[model] = Math.max(worst[model]!, count / runs)));
+        console.log(
+          `| ${rate * 100}% | ${visitorsPerDay} | ${name} | ${cell.days} | ${held.map((count) => percent(count, runs)).join(' / ')} | ${seed} |`,
+        );
+      }
+  console.log(`\nworst healthy tests held with returning visitors ${worst.map((share) => `${(100 * share).toFixed(1)}%`).join(' / ')}`);
+}
+
+/**
+ * `--returning`: power at the plan when people come back (tests/unit/experiments-grid-kit.ts `runReturningTest`) on
+ * a few cells: independent visitor-days; 1.5 and 2 visit-days a person with nobody keeping their version (no cookie:
+ * nothing the planner can measure), with half keeping it and the planner told nothing, and with half keeping it and
+ * the planner told the returns drawn again as the shop's figures measure them.
+ */
+function runReturningPower(runs: number): void {
+  const cells = [cellOf(0.03, 200, [1, 1]), cellOf(0.03, 500, [1, 1]), cellOf(0.03, 2000, [1, 1]), cellOf(0.03, 2000, [4, 1])];
+  const models: { name: string; returning: Returning | undefined; ignoring: boolean }[] = [
+    { name: 'independent', returning: undefined, ignoring: true },
+    ...[1.5, 2].flatMap((meanDays) => [
+      { name: `${meanDays} d, no cookie`, returning: { meanDays, windowDays: 28, kept: 0 }, ignoring: true },
+      { name: `${meanDays} d, half kept, plan told nothing`, returning: { meanDays, windowDays: 28, kept: 0.5 }, ignoring: true },
+      { name: `${meanDays} d, half kept, plan told`, returning: { meanDays, windowDays: 28, kept: 0.5 }, ignoring: false },
+    ]),
+  ];
+  console.log(
+    `\nPower at the plan with returning visitors: ${runs} A/A and ${runs} planned-lift tests per cell and model; seed ${FUZZ_SEED}\n`,
+  );
+  console.log(
+    '| conversion | visitors/day | split | days | model | the planner promises | power at the plan | false winners (A/A) | seed |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  let index = 0;
+  for (const cell of cells)
+    for (const { name, returning, ignoring } of models) {
+      const seed = FUZZ_SEED + index++;
+      const result = simulateCell(cell, runs, seed, returning, ignoring);
+      const split = splits.find((each) => each.weights.join() === cell.weights.join())!.name;
+      const power = result.plan ? `${percent(result.found, runs)} ± ${(100 * standardError(result.found / runs, runs)).toFixed(1)}` : '—';
+      const promise = result.plan ? `+${Math.round(result.plan.lift * 100)}%` : 'none';
+      console.log(
+        `| ${cell.rate * 100}% | ${cell.visitorsPerDay} | ${split} | ${cell.days} | ${name} | ${promise} | ${power} | ${percent(result.falseWinners, runs)} | ${seed} |`,
+      );
+    }
+}
+
 export function runAbBench(): void {
   const runs = runsArgument();
+  if (process.argv.includes('--split')) return runSplitOnly(runs);
+  if (process.argv.includes('--returning')) return runReturningPower(runs);
   console.log(
     `\nA/B statistics: ${runs} A/A and ${runs} planned-lift tests per cell, the verdict read every ${lookEvery} visitors; seed ${FUZZ_SEED} (replay with FUZZ_SEED=${FUZZ_SEED})\n`,
   );

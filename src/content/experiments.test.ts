@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { judgeExperiment, type ArmResult } from '../shared/experiments/verdict.ts';
+import { consoleUsers } from './console-users.ts';
 import { experimentsConsole, guardrailWarning, plannerText, plannerWarnings, verdictExplanation, verdictLabel } from './experiments.ts';
 
 describe('the A/B tests copy', () => {
+  it('names the unit, the visitor-day, the same way in Testes A/B and in each page version’s figures', () => {
+    expect([experimentsConsole.results.visitors, experimentsConsole.results.visitorsHint]).toEqual([
+      consoleUsers.figures.visitors,
+      consoleUsers.figures.visitorsHint,
+    ]);
+    // Plainly: once a day, again on each day a person comes back, and one for a household sharing address and browser.
+    expect(experimentsConsole.results.visitorsHint).toMatch(/^Visitantes por dia: cada pessoa conta uma vez por dia/);
+    expect(experimentsConsole.results.visitorsHint).toContain('de novo a cada dia em que volta');
+    expect(experimentsConsole.results.visitorsHint).toContain('mesmo navegador no mesmo endereço');
+  });
+
   it('names each verdict as the console shows it', () => {
     expect(verdictLabel({ kind: 'winner', arm: 1 })).toBe('B vence');
     expect(verdictLabel({ kind: 'winner', arm: 0 })).toBe('A vence');

@@ -12,7 +12,7 @@ import type { EarlierMetric, ExperimentMetric, Guardrail, PairResult, Verdict } 
  */
 export const visitorUnit = {
   label: 'Visitantes',
-  hint: 'Visitantes: cada pessoa conta uma vez por dia, por mais que recarregue a página (o mesmo navegador no mesmo endereço, sem cookies). Robôs e quem está no painel não contam.',
+  hint: 'Visitantes por dia: cada pessoa conta uma vez por dia, por mais que recarregue a página, e de novo a cada dia em que volta. Quem usa o mesmo navegador no mesmo endereço (a mesma casa, o mesmo wi-fi) conta como uma pessoa só. Robôs e quem está no painel não contam.',
 } as const;
 
 /** Variants are named by letter: A is the page as it is. */
@@ -295,6 +295,9 @@ export const experimentsConsole = {
     noHistory:
       'A loja ainda não tem visitas e vendas nos últimos 28 dias em /: sem elas não dá para calcular o prazo. O teste pode começar, mas espere muitas semanas antes de um resultado.',
     visitors: (count: string) => `Visitantes necessários, somando as versões: ${count}.`,
+    /** Returns the daily hash drew again (planner.ts redrawnReturns): their sales dilute the lift, and the plan counts on it. */
+    returns: (share: string) =>
+      `Nos testes, ${share} das visitas são de quem voltou em outro dia sem o cookie e recebeu outra versão sorteada: a venda dessa pessoa pode contar para a versão que ela não viu primeiro, e o plano já pede mais visitantes por isso.`,
     calculating: 'Calculando…',
   },
   results: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ExperimentList } from '../../src/shared/experiments/experiment-api.ts';
 import { fetchFrom, newClientAddress, signInToConsole } from '../support/clients.ts';
 import { headlineExperiment } from '../support/headline-experiment.ts';
 import { consoleCall } from '../support/purchase.ts';
@@ -61,5 +62,45 @@ describe.skipIf(!siteBuilt).each(databases)('the A/B test variant kept by the co
     for (const [address, variant] of today) if ((await variantOf(address)) !== variant) changed.push([address, variant]);
     expect(changed.length).toBeGreaterThan(0);
     for (const [address, variant] of changed) expect(await variantOf(address, `vitrine_ab=${id}.${variant}`)).toBe(variant);
+  });
+});
+
+describe.skipIf(!siteBuilt).each(databases)('the A/B test’s visitor-days, as the pages count them ($name)', (database) => {
+  const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD }, { clock: 'now', site: () => builtSite(PASSWORD) });
+  const FIREFOX = 'Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0';
+
+  async function load(address: string, userAgent: string, cookie?: string): Promise<number> {
+    const response = await fetchFrom(address)(`${running.server.url}/`, {
+      headers: { 'User-Agent': userAgent, ...(cookie === undefined ? {} : { Cookie: cookie }) },
+    });
+    const mark = /<html[^>]* data-experiment="([^"]+)"/.exec(await response.text())?.[1];
+    return Number(mark?.split('.')[1]);
+  }
+
+  it('counts two browsers on one address as two visitors, a reload as none, and records the days the cookie kept', async () => {
+    const cookie = await signInToConsole(running.server.url, PASSWORD);
+    const created = await consoleCall(running.server.url, cookie, '/experiments', headlineExperiment(running.clock.now + 28 * DAY));
+    const { id } = (await created.json()) as { id: string };
+    const figures = async () => {
+      await running.server.background.idle();
+      const list = (await (await consoleCall(running.server.url, cookie, '/experiments')).json()) as ExperimentList;
+      return list.experiments.find((test) => test.id === id)!.figures.map((arm) => [arm.visitors, arm.keptVisitors]);
+    };
+    const total = async () => (await figures()).reduce((sum, [visitors]) => sum + visitors!, 0);
+
+    // One household behind one address: a phone's Chrome and its Firefox are two visitors; Chrome reloading is not a third.
+    const home = newClientAddress();
+    await load(home, BROWSER);
+    await load(home, FIREFOX);
+    await load(home, BROWSER);
+    expect(await total()).toBe(2);
+    expect((await figures()).every(([, kept]) => kept === 0)).toBe(true);
+
+    // A consented visitor whose cookie keeps B: that visitor-day is counted in B as kept, not as one the hash drew.
+    const returning = newClientAddress();
+    expect(await load(returning, BROWSER, `vitrine_consent=x; vitrine_ab=${id}.1`)).toBe(1);
+    const after = await figures();
+    expect(after.reduce((sum, [visitors]) => sum + visitors!, 0)).toBe(3);
+    expect(after.map(([, kept]) => kept)).toEqual([0, 1]);
   });
 });

@@ -12,6 +12,8 @@ import { insertOrderRow } from './db-reads.ts';
 /** What one version's visitors did: the store's rows, not the statistics. */
 export interface ArmSeed {
   visitors: number;
+  /** Of those, the visitor-days the consented cookie kept in this version (the rest the day's hash drew). */
+  kept?: number;
   paid: number;
   refundRequests?: number;
 }
@@ -19,11 +21,12 @@ export interface ArmSeed {
 /** The visitors the test's pages counted (one daily id each), its paid orders and their refund requests. */
 export async function seedExperimentStore(db: Pick<Db, 'db'>, experimentId: string, arms: readonly ArmSeed[], now = Date.now()) {
   for (const [variant, arm] of arms.entries()) {
-    const visitors = Array.from({ length: arm.visitors }, () => ({
+    const visitors = Array.from({ length: arm.visitors }, (_, visitor) => ({
       experiment_id: experimentId,
       day: businessDay(now),
       visitor: randomBytes(16).toString('base64url').slice(0, 22),
       variant,
+      kept: visitor < (arm.kept ?? 0) ? 1 : 0,
     }));
     for (let start = 0; start < visitors.length; start += 200)
       await db.db

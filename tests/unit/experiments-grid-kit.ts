@@ -1,7 +1,14 @@
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
-import { planForDays, planForLift, plannedSettings, type Plan, type PlannerInput } from '../../src/shared/experiments/planner.ts';
+import {
+  planForDays,
+  planForLift,
+  plannedSettings,
+  redrawnReturns,
+  type Plan,
+  type PlannerInput,
+} from '../../src/shared/experiments/planner.ts';
 import { judgeExperiment, type ArmResult, type ExperimentSettings } from '../../src/shared/experiments/verdict.ts';
 
 /**
@@ -29,7 +36,7 @@ export function binomial(rng: RandomGenerator, n: number, p: number): number {
 }
 
 export function emptyArm(): ArmResult {
-  return { visitors: 0, conversions: 0, revenueCents: 0, revenueSquaresCents: 0, refundRequests: 0, disputes: 0 };
+  return { visitors: 0, keptVisitors: 0, conversions: 0, revenueCents: 0, revenueSquaresCents: 0, refundRequests: 0, disputes: 0 };
 }
 
 export interface Cell {
@@ -62,13 +69,47 @@ export interface CellResult {
 
 const conversionMetric = 'conversion' as const;
 
-function plannerInputFor(cell: Cell): PlannerInput {
-  return {
+/**
+ * The planner's input for a cell; with `told`, the returns drawn again as the shop's figures would measure them: the
+ * share of visitor-days the cookie kept in an earlier test of the same length (one run, seeded apart), and the share
+ * of buyers who accepted the cookie, `kept`.
+ */
+function plannerInputFor(cell: Cell, seed: number, told?: Returning): PlannerInput {
+  const input: PlannerInput = {
     baseline: { metric: conversionMetric, rate: cell.rate },
     visitorsPerDay: cell.visitorsPerDay,
     arms: cell.weights.length,
     weights: cell.weights,
   };
+  if (!told) return input;
+  let keptShare = 0;
+  simulateSplitHolds(cell, 1, seed ^ 0x5eed, told, (arms) => {
+    const visitors = arms.reduce((sum, arm) => sum + arm.visitors, 0);
+    keptShare = arms.reduce((sum, arm) => sum + (arm.keptVisitors ?? 0), 0) / visitors;
+    return false;
+  });
+  return { ...input, redrawnReturns: redrawnReturns(keptShare, told.kept ?? 1) };
+}
+
+/** What one reading adds to the arms: a look's visitor-days and the sales made on them. */
+type Batch = (arms: ArmResult[], look: number) => void;
+
+/** The verdict read after every batch up to `looks`: the first winner, and whether the split check held it at some reading. */
+function readTest(
+  arms: ArmResult[],
+  settings: ExperimentSettings,
+  looks: number,
+  lookEvery: number,
+  batch: Batch,
+): { winnerAt: number; winner: number | undefined; held: boolean } {
+  let held = false;
+  for (let look = 0; look < looks; look++) {
+    batch(arms, look);
+    const { verdict } = judgeExperiment(arms, settings, false);
+    if (verdict.kind === 'held') held = true;
+    if (verdict.kind === 'winner') return { winnerAt: (look + 1) * lookEvery, winner: verdict.arm, held };
+  }
+  return { winnerAt: Number.POSITIVE_INFINITY, winner: undefined, held };
 }
 
 /** The visitors at the first winner among `until` visitors, or Infinity; `held` once the split check held the verdict. */
@@ -79,10 +120,8 @@ function runTest(
   settings: ExperimentSettings,
   until: number,
 ): { winnerAt: number; winner: number | undefined; held: boolean } {
-  const arms = cell.weights.map(emptyArm);
   const total = cell.weights.reduce((sum, w) => sum + w, 0);
-  let held = false;
-  for (let seen = cell.lookEvery; seen <= until; seen += cell.lookEvery) {
+  return readTest(cell.weights.map(emptyArm), settings, Math.floor(until / cell.lookEvery), cell.lookEvery, (arms) => {
     // A multinomial split of the batch, arm by arm as conditional binomials.
     let left = cell.lookEvery;
     let weightLeft = total;
@@ -96,11 +135,64 @@ function runTest(
       left -= visitors;
       weightLeft -= cell.weights[index]!;
     });
-    const { verdict } = judgeExperiment(arms, settings, false);
-    if (verdict.kind === 'held') held = true;
-    if (verdict.kind === 'winner') return { winnerAt: seen, winner: verdict.arm, held };
-  }
-  return { winnerAt: Number.POSITIVE_INFINITY, winner: undefined, held };
+  });
+}
+
+/**
+ * The same test with people who come back (`returning`): each person is won or not by the version of their first
+ * visit-day, paying at most once, with the chance `rate × K` for K visit-days (so a visitor-day converts at `rate`, the
+ * planner's baseline), on one of those days drawn evenly, and the sale counts for the version served that day, as the
+ * checkout attributes it (docs/experiments.md#what-is-counted). Returns the cookie keeps stay in the first version and
+ * are recorded as kept; the others are drawn again.
+ */
+function runReturningTest(
+  rng: RandomGenerator,
+  cell: Cell,
+  rates: readonly number[],
+  settings: ExperimentSettings,
+  until: number,
+  returning: Returning,
+): { winnerAt: number; winner: number | undefined; held: boolean } {
+  const total = cell.weights.reduce((sum, w) => sum + w, 0);
+  const cumulative = cell.weights.map((_, arm) => cell.weights.slice(0, arm + 1).reduce((sum, w) => sum + w, 0) / total);
+  const looks = Math.floor(until / cell.lookEvery);
+  const windowLooks = Math.max(1, Math.round((returning.windowDays * cell.visitorsPerDay) / cell.lookEvery));
+  const returnChance = 1 - 1 / returning.meanDays;
+  const keptShare = returning.kept ?? 1;
+  const grid = () => Array.from({ length: looks + windowLooks + 1 }, () => cell.weights.map(() => 0));
+  const [dueKept, dueDrawn, dueSales] = [grid(), grid(), grid()];
+  const visits: { at: number; version: number }[] = [];
+  const sell = (arm: ArmResult) => {
+    arm.conversions++;
+    arm.revenueCents++;
+    arm.revenueSquaresCents++;
+  };
+  return readTest(cell.weights.map(emptyArm), settings, looks, cell.lookEvery, (arms, look) => {
+    let arrivals = 0;
+    arms.forEach((arm, version) => {
+      const [kept, drawn] = [dueKept[look]![version]!, dueDrawn[look]![version]!];
+      arm.visitors += kept + drawn;
+      arm.keptVisitors! += kept;
+      arrivals += kept + drawn;
+      for (let sale = 0; sale < dueSales[look]![version]!; sale++) sell(arm);
+    });
+    for (let person = arrivals; person < cell.lookEvery; person++) {
+      const first = drawVersion(rng, cumulative);
+      arms[first]!.visitors++;
+      const keeps = keptShare >= 1 || uniformFloat64(rng) < keptShare;
+      visits.length = 0;
+      while (uniformFloat64(rng) < returnChance) {
+        const at = look + 1 + Math.floor(uniformFloat64(rng) * windowLooks);
+        const version = keeps ? first : drawVersion(rng, cumulative);
+        visits.push({ at, version });
+        (keeps ? dueKept : dueDrawn)[at]![version]!++;
+      }
+      if (uniformFloat64(rng) >= rates[first]! * (visits.length + 1)) continue;
+      const day = Math.floor(uniformFloat64(rng) * (visits.length + 1));
+      if (day === 0) sell(arms[first]!);
+      else dueSales[visits[day - 1]!.at]![visits[day - 1]!.version]!++;
+    }
+  });
 }
 
 function quantile(values: number[], share: number): number {
@@ -111,10 +203,14 @@ function quantile(values: number[], share: number): number {
 /**
  * One cell: `runs` A/A tests read up to the end date, and, where the planner has a plan, `runs` tests whose thinnest
  * version carries the planned lift, read up to 1.5 times the end date (to see when the planned share has found it).
+ * With `returning`, the visitor-days come from people who come back (`runReturningTest`), and the planner is told the
+ * returns drawn again as the shop's figures measure them unless `planIgnoringReturns`.
  */
-export function simulateCell(cell: Cell, runs: number, seed: number): CellResult {
+export function simulateCell(cell: Cell, runs: number, seed: number, returning?: Returning, planIgnoringReturns = false): CellResult {
   const rng = xoroshiro128plus(seed);
-  const input = plannerInputFor(cell);
+  const input = plannerInputFor(cell, seed, planIgnoringReturns ? undefined : returning);
+  const simulate = (rates: readonly number[], settings: ExperimentSettings, until: number) =>
+    returning ? runReturningTest(rng, cell, rates, settings, until, returning) : runTest(rng, cell, rates, settings, until);
   const plan = planForDays(input, cell.days);
   const settings: ExperimentSettings = {
     metric: conversionMetric,
@@ -135,7 +231,7 @@ export function simulateCell(cell: Cell, runs: number, seed: number): CellResult
   };
   const even = cell.weights.map(() => cell.rate);
   for (let run = 0; run < runs; run++) {
-    const test = runTest(rng, cell, even, settings, endVisitors);
+    const test = simulate(even, settings, endVisitors);
     if (test.winner !== undefined) result.falseWinners++;
     if (test.held) result.held++;
   }
@@ -148,7 +244,7 @@ export function simulateCell(cell: Cell, runs: number, seed: number): CellResult
   const rates = cell.weights.map((_, arm) => (arm === lifted ? cell.rate * (1 + plan.lift) : cell.rate));
   const stops: number[] = [];
   for (let run = 0; run < runs; run++) {
-    const test = runTest(rng, cell, rates, settings, Math.round(1.5 * endVisitors));
+    const test = simulate(rates, settings, Math.round(1.5 * endVisitors));
     const right = test.winner === lifted;
     if (right && test.winnerAt <= endVisitors) result.found++;
     stops.push(right ? test.winnerAt : Number.POSITIVE_INFINITY);
@@ -166,25 +262,37 @@ export function standardError(share: number, runs: number): number {
 
 /**
  * Returning visitors: each person comes on `meanDays` visit-days on average (1 + a geometric number of returns), the
- * returns spread evenly over the next `windowDays`. Every return keeps the person's version (as if every visitor had
- * accepted the variant cookie, the worst case: a return without it is a fresh draw) and counts once a day, as the
- * server counts visitor-days (docs/experiments.md#what-is-counted).
+ * returns spread evenly over the next `windowDays`, and counts once a day, as the server counts visitor-days
+ * (docs/experiments.md#what-is-counted). A share `kept` of people accepted the variant cookie: their returns keep
+ * their version and are recorded as kept; the others' returns are fresh draws of the daily hash. `kept` 1 (everyone,
+ * the default) is the worst case for a check that counted every visitor-day.
  */
 export interface Returning {
   meanDays: number;
   windowDays: number;
+  kept?: number;
+}
+
+/** A version's visitor-days and, of those, the ones the cookie kept: what the split check reads. */
+export type SplitCounts = Pick<ArmResult, 'visitors' | 'keptVisitors'>;
+
+/** The version a uniform point falls on, laid on the weights' cumulative shares. */
+function drawVersion(rng: RandomGenerator, cumulative: readonly number[]): number {
+  const u = uniformFloat64(rng);
+  const arm = cumulative.findIndex((edge) => u < edge);
+  return arm < 0 ? cumulative.length - 1 : arm;
 }
 
 /**
  * The split check alone on a healthy test, read after every `lookEvery` visitor-days up to the end date: how many of
- * `runs` tests it holds at some reading. With `returning`, visitor-days come from people who keep their version.
+ * `runs` tests it holds at some reading. With `returning`, visitor-days come from people who come back.
  */
 export function simulateSplitHolds(
   cell: Cell,
   runs: number,
   seed: number,
   returning: Returning | undefined,
-  flags: (visitors: readonly number[], weights: readonly number[]) => boolean,
+  flags: (arms: readonly SplitCounts[], weights: readonly number[]) => boolean,
 ): number {
   const rng = xoroshiro128plus(seed);
   const total = cell.weights.reduce((sum, w) => sum + w, 0);
@@ -192,28 +300,33 @@ export function simulateSplitHolds(
   const looks = Math.round((cell.days * cell.visitorsPerDay) / cell.lookEvery);
   const windowLooks = returning ? Math.max(1, Math.round((returning.windowDays * cell.visitorsPerDay) / cell.lookEvery)) : 0;
   const returnChance = returning ? 1 - 1 / returning.meanDays : 0;
+  const keptShare = returning?.kept ?? 1;
   let held = 0;
   for (let run = 0; run < runs; run++) {
-    const visitors = cell.weights.map(() => 0);
-    const due = Array.from({ length: looks + windowLooks + 1 }, () => cell.weights.map(() => 0));
+    const arms = cell.weights.map(() => ({ visitors: 0, keptVisitors: 0 }));
+    // Per look and version: the returns due, kept by the cookie or drawn again.
+    const dueKept = Array.from({ length: looks + windowLooks + 1 }, () => cell.weights.map(() => 0));
+    const dueDrawn = Array.from({ length: looks + windowLooks + 1 }, () => cell.weights.map(() => 0));
     for (let look = 0; look < looks; look++) {
-      const returns = due[look]!;
       let arrivals = 0;
-      returns.forEach((count, arm) => {
-        visitors[arm]! += count;
-        arrivals += count;
+      arms.forEach((arm, version) => {
+        const kept = dueKept[look]![version]!;
+        const drawn = dueDrawn[look]![version]!;
+        arm.visitors += kept + drawn;
+        arm.keptVisitors += kept;
+        arrivals += kept + drawn;
       });
       for (let person = arrivals; person < cell.lookEvery; person++) {
-        const u = uniformFloat64(rng);
-        const arm = cumulative.findIndex((edge) => u < edge);
-        const version = arm < 0 ? cell.weights.length - 1 : arm;
-        visitors[version]!++;
+        const version = drawVersion(rng, cumulative);
+        arms[version]!.visitors++;
+        const keeps = keptShare >= 1 || uniformFloat64(rng) < keptShare;
         while (uniformFloat64(rng) < returnChance) {
           const at = look + 1 + Math.floor(uniformFloat64(rng) * windowLooks);
-          due[at]![version]!++;
+          if (keeps) dueKept[at]![version]!++;
+          else dueDrawn[at]![drawVersion(rng, cumulative)]!++;
         }
       }
-      if (flags(visitors, cell.weights)) {
+      if (flags(arms, cell.weights)) {
         held++;
         break;
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plannerText } from '../../content/experiments.ts';
+import { experimentsConsole, plannerText } from '../../content/experiments.ts';
 import { earlierInput, plannerInput } from './experiments-planner.tsx';
 import { planning } from './experiments-planning.ts';
 
@@ -11,6 +11,7 @@ const shop = (visitorsPerDay: number) => ({
   pixRate: 0.06,
   revenueMeanCents: 60,
   revenueVarianceCents: 120_000,
+  redrawnReturns: 0,
 });
 
 describe('the planner before a start', () => {
@@ -36,6 +37,19 @@ describe('the planner before a start', () => {
 
   it('stays quiet when the wanted lift fits in 60 days', () => {
     expect(planning(plannerInput(shop(2000), 'conversion', [50, 50]), 0.2, 28).sixtyDays).toBe(undefined);
+  });
+
+  it('plans with the returns drawn again the shop’s figures measured, and says how many there are', () => {
+    const measured = { ...shop(2000), redrawnReturns: 0.25 };
+    expect(plannerInput(measured, 'conversion', [50, 50])!.redrawnReturns).toBe(0.25);
+    expect(plannerInput(measured, 'revenue', [50, 50])!.redrawnReturns).toBe(0.25);
+    expect(plannerInput(shop(2000), 'conversion', [50, 50])!.redrawnReturns).toBeUndefined();
+    expect(planning(plannerInput(measured, 'conversion', [50, 50]), 0.2, 28).forLift!.days).toBeGreaterThan(
+      planning(plannerInput(shop(2000), 'conversion', [50, 50]), 0.2, 28).forLift!.days,
+    );
+    expect(experimentsConsole.planner.returns('25,0%')).toMatch(
+      /^Nos testes, 25,0% das visitas são de quem voltou em outro dia sem o cookie/,
+    );
   });
 
   it('offers a 300-visitor shop the checkout, with its own plan, when the sale needs longer than 60 days', () => {

@@ -13,9 +13,10 @@ const copy = experimentsConsole.planner;
 export function plannerInput(inputs: PlannerInputs, metric: ExperimentMetric, weights: readonly number[]): PlannerInput | undefined {
   if (inputs.visitorsPerDay <= 0 || inputs.conversionRate <= 0) return undefined;
   const arms = weights.length;
+  const returns = inputs.redrawnReturns > 0 ? { redrawnReturns: inputs.redrawnReturns } : {};
   if (metric !== 'revenue') {
     const rate = rateOf(inputs, metric);
-    return rate > 0 ? { baseline: { metric, rate }, visitorsPerDay: inputs.visitorsPerDay, arms, weights } : undefined;
+    return rate > 0 ? { baseline: { metric, rate }, visitorsPerDay: inputs.visitorsPerDay, arms, weights, ...returns } : undefined;
   }
   if (inputs.revenueMeanCents <= 0) return undefined;
   return {
@@ -28,6 +29,7 @@ export function plannerInput(inputs: PlannerInputs, metric: ExperimentMetric, we
     visitorsPerDay: inputs.visitorsPerDay,
     arms,
     weights,
+    ...returns,
   };
 }
 
@@ -84,6 +86,7 @@ export function PlannerPanel({
               isEarlierMetric(metric) ? { metric, rate: formatRate(rateOf(inputs, metric)) } : undefined,
             )}
           </p>
+          {inputs.redrawnReturns > 0 ? <p className="text-slate-400">{copy.returns(formatRate(inputs.redrawnReturns))}</p> : null}
           {pending ? (
             <p role="status" className="font-semibold text-gold-300">
               {copy.calculating}

@@ -17,7 +17,16 @@ declare global {
 }
 
 const input = plannerInput(
-  { days: 28, visitorsPerDay: 2000, conversionRate: 0.03, revenueMeanCents: 60, revenueVarianceCents: 120_000, checkoutRate: 0.12, pixRate: 0.06 },
+  {
+    days: 28,
+    visitorsPerDay: 2000,
+    conversionRate: 0.03,
+    checkoutRate: 0.12,
+    pixRate: 0.06,
+    revenueMeanCents: 60,
+    revenueVarianceCents: 120_000,
+    redrawnReturns: 0,
+  },
   'conversion',
   [50, 50],
 )!;

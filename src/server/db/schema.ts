@@ -638,6 +638,8 @@ export interface ExperimentVisitorsTable {
   day: string;
   visitor: string;
   variant: number;
+  /** Migration 0073: 1 when the consented cookie kept an earlier day's version, 0 when the day's hash drew it. */
+  kept: Generated<number>;
 }
 
 /** A client event's count (`begin_checkout`) per variant. */

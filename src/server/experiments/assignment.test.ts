@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keptVariants } from '../../shared/experiments/variant-cookie.ts';
-import { chooseVariant, dailyVisitorId, isAutomated, isConsoleSession, pickVariant } from './assignment.ts';
+import { assignVariant, dailyVisitorId, isAutomated, isConsoleSession, pickVariant } from './assignment.ts';
 
 const CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
@@ -39,10 +39,12 @@ describe('A/B test assignment', () => {
     const visitor = Array.from({ length: 50 }, (_, n) => dailyVisitorId('salt', `198.51.100.${n}`, CHROME, 'exp_a')).find(
       (id) => pickVariant(id, [1, 1]) === 0,
     )!;
-    expect(chooseVariant(keptVariants('vitrine_ab=exp_a.1'), 'exp_a', visitor, [1, 1])).toBe(1);
-    expect(chooseVariant(keptVariants('vitrine_ab=exp_other.1'), 'exp_a', visitor, [1, 1])).toBe(0);
-    expect(chooseVariant(keptVariants('vitrine_ab=exp_a.2'), 'exp_a', visitor, [1, 1])).toBe(0);
-    expect(chooseVariant(keptVariants('vitrine_ab=__proto__.1'), '__proto__', visitor, [1, 1, 1])).toBe(1);
-    expect(chooseVariant(keptVariants('vitrine_ab=exp_a.1~'), 'exp_a', visitor, [1, 1])).toBe(0);
+    const choose = (cookie: string, test: string, weights: number[]) => assignVariant(keptVariants(cookie), test, visitor, weights);
+    // The version, and how it was assigned: the split check counts only the days the hash drew.
+    expect(choose('vitrine_ab=exp_a.1', 'exp_a', [1, 1])).toEqual({ variant: 1, kept: true });
+    expect(choose('vitrine_ab=exp_other.1', 'exp_a', [1, 1])).toEqual({ variant: 0, kept: false });
+    expect(choose('vitrine_ab=exp_a.2', 'exp_a', [1, 1])).toEqual({ variant: 0, kept: false });
+    expect(choose('vitrine_ab=__proto__.1', '__proto__', [1, 1, 1])).toEqual({ variant: 1, kept: true });
+    expect(choose('vitrine_ab=exp_a.1~', 'exp_a', [1, 1])).toEqual({ variant: 0, kept: false });
   });
 });

@@ -66,6 +66,13 @@ export function keptVariant(kept: readonly KeptVariant[], experimentId: string, 
   return variant !== undefined && variant < weights.length ? variant : undefined;
 }
 
-export function chooseVariant(kept: readonly KeptVariant[], experimentId: string, visitorId: string, weights: readonly number[]): number {
-  return keptVariant(kept, experimentId, weights) ?? pickVariant(visitorId, weights);
+/** The visitor's variant, and whether the cookie kept it (else the day's hash drew it: an independent draw of the split). */
+export function assignVariant(
+  kept: readonly KeptVariant[],
+  experimentId: string,
+  visitorId: string,
+  weights: readonly number[],
+): { variant: number; kept: boolean } {
+  const fromCookie = keptVariant(kept, experimentId, weights);
+  return fromCookie === undefined ? { variant: pickVariant(visitorId, weights), kept: false } : { variant: fromCookie, kept: true };
 }

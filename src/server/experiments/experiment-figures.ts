@@ -1,15 +1,17 @@
 // Per-variant figures of an A/B test, for the console and the verdict (docs/experiments.md#what-is-counted).
 import { sql, type Kysely } from 'kysely';
 import type { ExperimentArmFigures, PlannerInputs } from '../../shared/experiments/experiment-api.ts';
+import { redrawnReturns } from '../../shared/experiments/planner.ts';
 import { businessDay } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 import { disputedOrderIds } from '../disputes/dispute-lookup.ts';
 import { funnelCountBetween, pageViewsBetween } from '../funnel/page-views.ts';
-import { experimentOrders, paidNetCentsBetween, pixGeneratedBetween } from '../reads/experiment-orders.ts';
+import { experimentOrders, paidOrdersBetween, pixGeneratedBetween } from '../reads/experiment-orders.ts';
 import { ordersWithRefundRequest } from '../refunds/refund-lookup.ts';
 
 const empty = (): ExperimentArmFigures => ({
   visitors: 0,
+  keptVisitors: 0,
   checkoutsBegun: 0,
   pixGenerated: 0,
   pixPaid: 0,
@@ -30,14 +32,20 @@ export async function countExperimentEvent(db: Kysely<Database>, event: { experi
     .execute();
 }
 
-/** A visitor counted once a day per test, by their daily id. */
+/** A visitor counted once a day per test, by their daily id, with how their version was assigned that day. */
 export async function countExperimentVisitor(
   db: Kysely<Database>,
-  visit: { experimentId: string; day: string; visitor: string; variant: number },
+  visit: { experimentId: string; day: string; visitor: string; variant: number; kept: boolean },
 ) {
   await db
     .insertInto('experiment_visitors')
-    .values({ experiment_id: visit.experimentId, day: visit.day, visitor: visit.visitor, variant: visit.variant })
+    .values({
+      experiment_id: visit.experimentId,
+      day: visit.day,
+      visitor: visit.visitor,
+      variant: visit.variant,
+      kept: visit.kept ? 1 : 0,
+    })
     .onConflict((conflict) => conflict.columns(['experiment_id', 'day', 'visitor']).doNothing())
     .execute();
 }
@@ -54,7 +62,7 @@ export async function countedVariant(db: Kysely<Database>, visit: { experimentId
   return row === undefined ? undefined : Number(row.variant);
 }
 
-// Per variant: daily visitors, checkouts begun, PIX generated and paid, net revenue (docs/money.md) with the bump and
+// Per variant: daily visitors (and those the cookie kept in their version), checkouts begun, PIX generated and paid, net revenue (docs/money.md) with the bump and
 // the add-on and its sum of squares (the variance), and the orders with a refund request or a dispute.
 export async function experimentFigures(db: Kysely<Database>, experimentId: string, arms: number): Promise<ExperimentArmFigures[]> {
   const figures = Array.from({ length: arms }, empty);
@@ -62,9 +70,9 @@ export async function experimentFigures(db: Kysely<Database>, experimentId: stri
   const [visitors, events, { main: orders, addons }] = await Promise.all([
     db
       .selectFrom('experiment_visitors')
-      .select((eb) => ['variant', eb.fn.countAll<number>().as('count')])
+      .select((eb) => ['variant', 'kept', eb.fn.countAll<number>().as('count')])
       .where('experiment_id', '=', experimentId)
-      .groupBy('variant')
+      .groupBy(['variant', 'kept'])
       .execute(),
     db.selectFrom('experiment_events').selectAll().where('experiment_id', '=', experimentId).execute(),
     experimentOrders(db, experimentId),
@@ -73,7 +81,9 @@ export async function experimentFigures(db: Kysely<Database>, experimentId: stri
   const [refunded, disputed] = await Promise.all([ordersWithRefundRequest(db, orderIds), disputedOrderIds(db, orderIds)]);
   for (const row of visitors) {
     const arm = at(Number(row.variant));
-    if (arm) arm.visitors = Number(row.count);
+    if (!arm) continue;
+    arm.visitors += Number(row.count);
+    if (Number(row.kept) === 1) arm.keptVisitors += Number(row.count);
   }
   for (const row of events) {
     const arm = at(Number(row.variant));
@@ -110,18 +120,34 @@ export async function experimentVisitorsSince(db: Kysely<Database>, experimentId
 
 const PLANNER_DAYS = 28;
 
+/** The share of the A/B tests' visitor-days on business days from `sinceDay` on whose version the cookie kept; 0 without any. */
+async function keptShareSince(db: Kysely<Database>, sinceDay: string): Promise<number> {
+  const row = await db
+    .selectFrom('experiment_visitors')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('kept').as('kept')])
+    .where('day', '>=', sinceDay)
+    .executeTakeFirst();
+  const count = Number(row?.count ?? 0);
+  return count > 0 ? Number(row?.kept ?? 0) / count : 0;
+}
+
 /**
  * The shop's last 28 days for the planner: visits of `/` a day (the funnel's count), its conversion and revenue per
- * visitor, and the earlier steps' rates per visitor (checkouts begun, PIX generated).
+ * visitor, the earlier steps' rates per visitor (checkouts begun, PIX generated), and the returns the daily hash drew
+ * again (planner.ts `redrawnReturns`), from the share of the tests' visitor-days the cookie kept and the share of
+ * buyers who accepted it.
  */
 export async function plannerInputs(db: Kysely<Database>, now: number): Promise<PlannerInputs> {
   const since = now - PLANNER_DAYS * 86_400_000;
-  const [visitors, sales, checkouts, pixGenerated] = await Promise.all([
+  const [visitors, paid, checkouts, pixGenerated, kept] = await Promise.all([
     pageViewsBetween(db, '/', businessDay(since), businessDay(now)),
-    paidNetCentsBetween(db, since, now),
+    paidOrdersBetween(db, since, now),
     funnelCountBetween(db, 'begin_checkout', businessDay(since), businessDay(now)),
     pixGeneratedBetween(db, since, now),
+    keptShareSince(db, businessDay(since)),
   ]);
+  const sales = paid.map((order) => Number(order.net_cents));
+  const consented = paid.length > 0 ? paid.filter((order) => order.tracking_consent === 'granted').length / paid.length : 0;
   const perVisitor = (count: number) => (visitors > 0 ? Math.min(1, count / visitors) : 0);
   const mean = visitors > 0 ? sales.reduce((sum, cents) => sum + cents, 0) / visitors : 0;
   const squares = visitors > 0 ? sales.reduce((sum, cents) => sum + cents * cents, 0) / visitors : 0;
@@ -133,5 +159,6 @@ export async function plannerInputs(db: Kysely<Database>, now: number): Promise<
     pixRate: perVisitor(pixGenerated),
     revenueMeanCents: mean,
     revenueVarianceCents: Math.max(0, squares - mean * mean),
+    redrawnReturns: redrawnReturns(kept, consented),
   };
 }

@@ -7,7 +7,7 @@ import type { Background } from '../lib/background.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { LiveOffer } from '../offer/live-offer.ts';
 import { keptVariants, parseMark, type KeptVariant } from '../../shared/experiments/variant-cookie.ts';
-import { chooseVariant, createDailySalt, dailyVisitorId, isAutomated, isConsoleSession, keptVariant } from './assignment.ts';
+import { assignVariant, createDailySalt, dailyVisitorId, isAutomated, isConsoleSession, keptVariant } from './assignment.ts';
 import { countExperimentEvent, countExperimentVisitor, countedVariant } from './experiment-figures.ts';
 import { runningExperiments, variantOffer, variantsOf } from './experiment-service.ts';
 
@@ -114,7 +114,7 @@ export function createLiveExperiments(deps: {
     const kept = keptVariants(visitor.cookie);
     return tests.map((test) => {
       const visitorId = dailyVisitorId(daySalt, visitor.address, visitor.userAgent!, test.id);
-      return { test, day, visitorId, variant: chooseVariant(kept, test.id, visitorId, test.weights) };
+      return { test, day, visitorId, ...assignVariant(kept, test.id, visitorId, test.weights) };
     });
   };
 
@@ -125,11 +125,11 @@ export function createLiveExperiments(deps: {
       if (!testing) return { page: undefined, testing };
       const assigned = (await assign(visitor))?.find(({ test }) => test.file === file);
       if (!assigned) return { page: undefined, testing };
-      const { test, day, visitorId, variant } = assigned;
+      const { test, day, visitorId, variant, kept } = assigned;
       const page = test.sites[variant]?.pages.get(file);
       if (!page) return { page: undefined, testing };
       deps.background.run('A/B test visitor', () =>
-        countExperimentVisitor(deps.db, { experimentId: test.id, day, visitor: visitorId, variant }),
+        countExperimentVisitor(deps.db, { experimentId: test.id, day, visitor: visitorId, variant, kept }),
       );
       return { page, testing: true };
     },

@@ -38,13 +38,15 @@ export async function pixGeneratedBetween(db: Kysely<Database>, since: number, u
   return Number(row?.count ?? 0);
 }
 
-/** The net of every order paid in [since, until), one figure each: the planner's revenue per visitor. */
-export async function paidNetCentsBetween(db: Kysely<Database>, since: number, until: number): Promise<number[]> {
-  const rows = await db
+/**
+ * Every order paid in [since, until): its net (the planner's revenue per visitor) and whether its buyer had accepted the
+ * cookies (`tracking_consent`: the planner's share of people who keep their A/B version).
+ */
+export async function paidOrdersBetween(db: Kysely<Database>, since: number, until: number) {
+  return db
     .selectFrom('orders')
-    .select(netPaidCentsSql.as('net_cents'))
+    .select([netPaidCentsSql.as('net_cents'), 'tracking_consent'])
     .where('paid_at', '>=', since)
     .where('paid_at', '<', until)
     .execute();
-  return rows.map((row) => Number(row.net_cents));
 }

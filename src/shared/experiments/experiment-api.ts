@@ -48,7 +48,10 @@ export const ExperimentWinnerSchema = z.object({
 });
 
 export interface ExperimentArmFigures {
+  /** Visitor-days: a person counts once a day (docs/experiments.md#what-is-counted). */
   visitors: number;
+  /** The visitor-days whose version the consented cookie kept from an earlier day; the rest the day's hash drew. */
+  keptVisitors: number;
   checkoutsBegun: number;
   pixGenerated: number;
   pixPaid: number;
@@ -92,6 +95,8 @@ export interface PlannerInputs {
   pixRate: number;
   revenueMeanCents: number;
   revenueVarianceCents: number;
+  /** The share of visitor-days that are returns whose version the day's hash drew again (planner.ts); 0 unmeasured. */
+  redrawnReturns: number;
 }
 
 export interface ExperimentList {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planForDays, planForLift, plannedSettings } from './planner.ts';
+import { planForDays, planForLift, plannedSettings, redrawnReturns } from './planner.ts';
 
 const threePercent = { metric: 'conversion', rate: 0.03 } as const;
 
@@ -64,5 +64,23 @@ describe('the planner', () => {
     const input = { baseline: threePercent, visitorsPerDay: 300 };
     expect(plannedSettings(input, 0.2, 30, 20_000)).toEqual({ plannedVisitors: 9000, plannedLift: 0.2 });
     expect(plannedSettings(undefined, Number.NaN, 30, 20_000)).toEqual({ plannedVisitors: 20_000, plannedLift: 0.2 });
+  });
+
+  it('plans for the smaller lift the visitor-days show when returns get a version drawn again', () => {
+    // A quarter of the tests' visitor-days kept by the cookie, half the buyers accepted it: as many returns were drawn again.
+    expect(redrawnReturns(0.25, 0.5)).toBeCloseTo(0.25, 12);
+    expect(redrawnReturns(0, 0.5)).toBe(0);
+    expect(redrawnReturns(0.25, 0)).toBe(0);
+    const shop = { baseline: threePercent, visitorsPerDay: 1000 };
+    const plain = planForLift(shop, 0.2);
+    const diluted = planForLift({ ...shop, redrawnReturns: 0.25 }, 0.2);
+    expect(diluted.lift).toBe(0.2);
+    // +20% on the people shows as +14.1% on the visitor-days: about (1 / 0.75)² ≈ 1.8 times the visitors.
+    expect(diluted.visitors / plain.visitors).toBeGreaterThan(1.7);
+    expect(diluted.visitors / plain.visitors).toBeLessThan(2.1);
+    const days = planForDays(shop, 28)!;
+    const dilutedDays = planForDays({ ...shop, redrawnReturns: 0.25 }, 28)!;
+    expect(dilutedDays.visitors).toBe(days.visitors);
+    expect(dilutedDays.lift).toBeGreaterThan(days.lift / 0.75);
   });
 });

@@ -16,6 +16,12 @@ export interface PlannerInput {
   weights?: readonly number[];
   alpha?: number;
   power?: number;
+  /**
+   * The share of visitor-days that are people coming back on another day without the variant cookie, whose version
+   * the day's hash drew again (`redrawnReturns`, from the shop's own figures): their sales dilute the lift the
+   * visitor-days show. 0 or absent where it cannot be measured.
+   */
+  redrawnReturns?: number;
 }
 
 export type PlanWarning = 'long' | 'few-conversions';
@@ -205,11 +211,42 @@ function plan(input: PlannerInput, d: Design, lift: number, visitors: number, pa
 }
 
 /**
- * The visitors and days a test needs to find `lift` (0.2 for +20%) with the planned power, its sequences tuned to
- * end there (GrowthBook's n* rule: ρ chosen for the planned sample size).
+ * The share of visitor-days that are returns the hash drew again, from what the shop's figures measure: `kept`, the
+ * share of the tests' visitor-days the consented cookie kept, and `consented`, the share of buyers who accepted the
+ * cookie. If people who accept return as often as those who do not, returns are kept / consented of all visitor-days,
+ * and the rest of them were drawn again. 0 where either is unmeasured; never more than 0.9.
  */
-export function planForLift(input: PlannerInput, lift: number): Plan {
+export function redrawnReturns(kept: number, consented: number): number {
+  if (!(kept > 0) || !(consented > 0)) return 0;
+  return Math.min(0.9, (kept * (1 - Math.min(1, consented))) / Math.min(1, consented));
+}
+
+/**
+ * The lift the visitor-days show when a share `r` of them are returns whose version was drawn again: a person is won
+ * by the version they first saw and may pay on any of their visit-days, so a sale on a day drawn again counts for a
+ * version picked at random by the split. The lifted version's rate becomes (1 − r)(1 + lift) + r(1 + w·lift), the
+ * others' (1 − r) + r(1 + w·lift), w its share: the shown lift is (1 − r)·lift / (1 + r·w·lift).
+ */
+function shownLift(lift: number, r: number, share: number): number {
+  return ((1 - r) * lift) / (1 + r * share * lift);
+}
+
+/** The inverse of `shownLift`: the people's lift behind a lift the visitor-days show; Infinity where none would show it. */
+function peopleLift(shown: number, r: number, share: number): number {
+  const room = 1 - r - r * share * shown;
+  return room > 0 ? shown / room : Number.POSITIVE_INFINITY;
+}
+
+const dilution = (input: PlannerInput) => Math.min(0.9, Math.max(0, input.redrawnReturns ?? 0));
+
+/**
+ * The visitors and days a test needs to find `lift` (0.2 for +20%) with the planned power, its sequences tuned to
+ * end there (GrowthBook's n* rule: ρ chosen for the planned sample size). With returns drawn again (`redrawnReturns`)
+ * the plan is made for the smaller lift the visitor-days will show.
+ */
+export function planForLift(input: PlannerInput, wanted: number): Plan {
   const d = design(input);
+  const lift = shownLift(wanted, dilution(input), d.shares[d.lifted]!);
   // The fixed-horizon size brackets the answer: the sequence costs 1.5–4 times it, the sales gate can cost more.
   const start = Math.max(200, fixedHorizonVisitors(d, input.baseline, lift));
   let low = start;
@@ -225,14 +262,23 @@ export function planForLift(input: PlannerInput, lift: number): Plan {
     else low = mid;
   }
   const visitors = Math.ceil(high);
-  return plan(input, d, lift, visitors, walkPaths(d, input.baseline, lift, visitors));
+  return { ...plan(input, d, lift, visitors, walkPaths(d, input.baseline, lift, visitors)), lift: wanted };
 }
 
 /**
  * The smallest lift a test of `days` finds with the planned power, its sequences tuned to the visitors expected by
- * then; `undefined` without 100 sales per arm by then, or when no lift would do.
+ * then; `undefined` without 100 sales per arm by then, or when no lift would do. With returns drawn again
+ * (`redrawnReturns`), the lift is the people's, larger than the one the visitor-days will show.
  */
 export function planForDays(input: PlannerInput, days: number): Plan | undefined {
+  const shown = planShownForDays(input, days);
+  if (!shown) return undefined;
+  const d = design(input);
+  const lift = peopleLift(shown.lift, dilution(input), d.shares[d.lifted]!);
+  return Number.isFinite(lift) ? { ...shown, lift } : undefined;
+}
+
+function planShownForDays(input: PlannerInput, days: number): Plan | undefined {
   const d = design(input);
   const visitors = Math.round(days * input.visitorsPerDay);
   if (!salesSuffice(d, input.baseline, visitors)) return undefined;

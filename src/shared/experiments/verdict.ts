@@ -23,7 +23,10 @@ export function isEarlierMetric(metric: ExperimentMetric): metric is EarlierMetr
  * `pixGenerated` the visitors who began the checkout and generated a PIX (read only by those metrics).
  */
 export interface ArmResult {
+  /** Visitor-days: a person counts once a day. */
   visitors: number;
+  /** The visitor-days the consented cookie kept in an earlier day's version (none when not recorded). */
+  keptVisitors?: number;
   conversions: number;
   checkoutsBegun?: number;
   pixGenerated?: number;
@@ -144,13 +147,22 @@ function guardrailFlags(arms: readonly ArmResult[], winner: number): Judgement['
   return flags;
 }
 
+/**
+ * The split check on the visitor-days the day's hash assigned: each is an independent draw of the planned split,
+ * whoever comes back. Those the cookie kept are left out: one person's days fall together in one version, so counting
+ * them would spread the counts wider than a multinomial's and hold healthy tests (docs/experiments.md#the-split-check).
+ */
+export function splitCheck(arms: readonly Pick<ArmResult, 'visitors' | 'keptVisitors'>[], weights: readonly number[]): SampleRatioCheck {
+  return checkSampleRatio(
+    arms.map((arm) => arm.visitors - (arm.keptVisitors ?? 0)),
+    weights,
+  );
+}
+
 /** The verdict on a test's current counts; `ended` once its end date has passed. */
 export function judgeExperiment(arms: readonly ArmResult[], settings: ExperimentSettings, ended: boolean): Judgement {
   const alpha = settings.alpha ?? 0.05;
-  const sampleRatio = checkSampleRatio(
-    arms.map((arm) => arm.visitors),
-    settings.weights,
-  );
+  const sampleRatio = splitCheck(arms, settings.weights);
   const judgement = (verdict: Verdict, pairs: PairResult[] = []): Judgement => ({
     verdict,
     sampleRatio,
