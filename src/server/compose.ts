@@ -279,7 +279,6 @@ export function composeOrders(options: {
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger, demoMode: config.demoMode });
   const events = createOrderEvents({ logger });
   const prices = createOfferPricing(database.db);
-  const hasOpenDispute = (orderId: string) => purchaseHasOpenDispute(database.db, orderId);
   const disputedOrders = (provider: ProviderId) => ordersInOpenProviderDispute(database.db, provider);
   const orders = {
     db: database.db,
@@ -291,7 +290,7 @@ export function composeOrders(options: {
     now,
     events,
     prices,
-    hasOpenDispute,
+    hasOpenDispute: purchaseHasOpenDispute,
     refundAskedFor,
     disputedOrders,
     backgroundReads: createBackgroundReads({ db: database.db, channels: { whatsapp: config.disputeAlertWhatsapp !== null } }),
