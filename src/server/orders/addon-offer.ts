@@ -16,10 +16,7 @@ import { settled } from './charge-failover.ts';
 import { chargeOrder } from './charge-failover.ts';
 
 export type AddonResult =
-  | CheckoutResult
-  | { kind: 'unavailable' }
-  | { kind: 'addon_price_changed'; offer: AddonOffer }
-  | { kind: 'too_many_attempts' };
+  CheckoutResult | { kind: 'unavailable' } | { kind: 'addon_price_changed'; offer: AddonOffer } | { kind: 'too_many_attempts' };
 
 /** Spends one of the checkout's hourly charges per client; false once they are spent (routes/addon-order.ts). */
 export type ChargeBudget = () => Promise<boolean>;
