@@ -4,10 +4,10 @@ import type { Config } from './config/config.ts';
 import type { Db } from './db/database.ts';
 import { createPayments, type Payments } from './gateway/payments.ts';
 import { createBackgroundReads } from './background-reads/background-reads.ts';
-import { createProviders, type ProviderId } from './gateway/provider-registry.ts';
-import { SANDBOX_TOKEN } from './gateway/providers/tribopay/tribopay-sandbox.ts';
+import { createProviders, demoProvider, type ProviderId } from './gateway/provider-registry.ts';
+import { SANDBOX_TOKEN } from './gateway/demo-sandbox.ts';
 import { createSandboxGateway } from './sandbox/sandbox.ts';
-import type { GatewayClient } from './gateway/providers/tribopay/tribopay-types.ts';
+import type { ProviderDeps } from './gateway/provider-descriptor.ts';
 import type { Site } from './http/site.ts';
 import { createRetentionJob, type RetentionJob } from './jobs/retention.ts';
 import { purchaseHasOpenDispute } from './disputes/dispute-guard.ts';
@@ -23,8 +23,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOrderEvents } from './orders/order-events.ts';
 import { retireRepeatsAfterPayment } from './checkout/paid-elsewhere.ts';
 import type { OrdersDeps } from './orders/orders-deps.ts';
-import { openFinanceApi } from './orders/open-finance-service.ts';
-import { registerOpenFinanceAtStart } from './orders/open-finance-registration.ts';
+import { openFinanceProviders } from './gateway/open-finance-providers.ts';
 import { createReconciler, type Reconciler } from './payment/reconciliation.ts';
 import { resumeInterruptedCharges } from './checkout/charge-failover.ts';
 import { createOutboxKinds, type OutboxKinds } from './outbox/outbox-kinds.ts';
@@ -79,7 +78,8 @@ export function composeServer(options: {
   database: Db;
   logger: Logger;
   site?: Site;
-  gateway?: GatewayClient;
+  /** Tests only: the demo provider's API client, built against a stand-in. */
+  gateway?: ProviderDeps['apiClient'];
   /** Node reads NODE_EXTRA_CA_CERTS only at start. */
   efiCa?: string;
   mailer?: Mailer;
@@ -192,8 +192,10 @@ export function composeServer(options: {
       disputeReminders.start();
       disputePoller.start();
       void landingReviews.refresh();
-      const bankApi = openFinanceApi(orders);
-      if (bankApi) background.run('open finance settings', () => registerOpenFinanceAtStart(bankApi, config.publicUrl, logger));
+      for (const { openFinance } of openFinanceProviders(payments)) {
+        const register = openFinance.registerAtStart;
+        if (register) background.run('open finance settings', () => register(config.publicUrl, logger));
+      }
       // Another instance's publish is served here within OFFER_CHECK_MS (docs/editing.md#several-instances).
       // The A/B tests' variants follow the live version and the tests another instance started or ended.
       offerTimer ??= setInterval(() => void live.check().then(() => experiments?.check()), OFFER_CHECK_MS);
@@ -237,7 +239,7 @@ export function composeOrders(options: {
   database: Db;
   logger: Logger;
   port?: () => number;
-  gateway?: GatewayClient;
+  gateway?: ProviderDeps['apiClient'];
   efiCa?: string;
   mailer?: Mailer;
   now?: () => number;
@@ -265,9 +267,9 @@ export function composeOrders(options: {
   const providerOptions = {
     logger,
     localUrl: () => `http://127.0.0.1:${port()}`,
-    // Tests' hooks: a TriboPay client against a stand-in, a CA for Efí's stand-in.
+    // Tests' hooks: the demo provider's client against a stand-in (TriboPay's), a CA for Efí's stand-in.
     testing: {
-      ...(options.gateway ? { tribopay: { apiClient: options.gateway } } : {}),
+      ...(options.gateway && demoProvider ? { [demoProvider.id]: { apiClient: options.gateway } } : {}),
       ...(options.efiCa ? { efi: { ca: options.efiCa } } : {}),
     },
   };
@@ -280,7 +282,6 @@ export function composeOrders(options: {
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger, demoMode: config.demoMode });
   const events = createOrderEvents({ logger });
   const prices = createOfferPricing(database.db);
-  const hasOpenDispute = (orderId: string) => purchaseHasOpenDispute(database.db, orderId);
   const disputedOrders = (provider: ProviderId) => ordersInOpenProviderDispute(database.db, provider);
   const orders = {
     db: database.db,
@@ -292,7 +293,7 @@ export function composeOrders(options: {
     now,
     events,
     prices,
-    hasOpenDispute,
+    hasOpenDispute: purchaseHasOpenDispute,
     refundAskedFor,
     disputedOrders,
     backgroundReads: createBackgroundReads({ db: database.db, channels: { whatsapp: config.disputeAlertWhatsapp !== null } }),

@@ -1,5 +1,5 @@
 /**
- * src/server/cli/efi-open-finance.ts as a real process, with the server's settings in its environment, against the
+ * `npm run efi-open-finance` (src/server/cli/provider-command.ts, Efí's commands in gateway/providers/efi/efi-commands.ts) as a real process, with the server's settings in its environment, against the
  * Open Finance stand-in (tests/support/providers/efi/efi-open-finance-stand-in.ts): HTTPS with the seller's client
  * certificate on every call, its CA trusted only through NODE_EXTRA_CA_CERTS. The calls and answers follow
  * `PUT|GET /v1/config` as the sources heading tests/integration/provider-efi-open-finance.test.ts list them.
@@ -60,7 +60,7 @@ function run(args: string[], variables: Record<string, string | undefined>): Pro
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/server/cli/efi-open-finance.ts', ...args],
+      ['--import', 'tsx', 'src/server/cli/provider-command.ts', 'efi', 'open-finance', ...args],
       { env: { ...process.env, DATA_DIR: dataDir, NODE_EXTRA_CA_CERTS: path.join(pki.dir, 'ca.crt'), ...variables }, timeout: SLOW },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
     );

@@ -1,5 +1,5 @@
 /**
- * `npm run efi-webhook` (src/server/cli/efi-webhook.ts) as a real process, with the server's
+ * `npm run efi-webhook` (src/server/cli/provider-command.ts, Efí's commands in gateway/providers/efi/efi-commands.ts) as a real process, with the server's
  * settings in its environment, against the Efí stand-in (tests/support/providers/efi/efi-stand-in.ts):
  * HTTPS with a client certificate required on every call, its CA trusted by the process only
  * through NODE_EXTRA_CA_CERTS, as a seller's machine trusts Efí's.
@@ -83,7 +83,7 @@ function runCommand(args: string[], env: Record<string, string | undefined>): Pr
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/server/cli/efi-webhook.ts', ...args],
+      ['--import', 'tsx', 'src/server/cli/provider-command.ts', 'efi', 'webhook', ...args],
       { env: { ...process.env, DATA_DIR: dataDir, NODE_EXTRA_CA_CERTS: path.join(pki.dir, 'ca.crt'), ...env }, timeout: SLOW },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;

@@ -25,7 +25,7 @@ import {
   useOpenFinanceRig,
   type OpenFinanceRig,
 } from '../support/open-finance-rig.ts';
-import { EFI_READS_PER_PASS } from '../../src/server/orders/open-finance-service.ts';
+import { LISTING_READS_PER_PASS } from '../../src/server/orders/open-finance-service.ts';
 import { RECONCILE_INTERVAL_MS } from '../../src/server/payment/reconciliation.ts';
 import { FIRST_PAUSE_MS } from '../../src/server/background-reads/background-reads.ts';
 import { STAND_IN_PARTICIPANTS, type EfiOpenFinanceStandIn, type HeldPayment } from '../support/providers/efi/efi-open-finance-stand-in.ts';
@@ -770,9 +770,9 @@ for (const database of databases) {
       expect((await orderRow(db, paid.order.id)).status).toBe('paid');
       expect(now() - approvedAt).toBeLessThanOrEqual(90_000);
       // docs/payments.md#open-finance: 2 lists of at most 5 pages and 20 reads, 1 a second at the 30 s interval.
-      expect(EFI_READS_PER_PASS).toBe(30);
+      expect(LISTING_READS_PER_PASS).toBe(30);
       expect(RECONCILE_INTERVAL_MS).toBe(30_000);
-      expect(Math.max(...perPass)).toBeLessThanOrEqual(EFI_READS_PER_PASS);
+      expect(Math.max(...perPass)).toBeLessThanOrEqual(LISTING_READS_PER_PASS);
       await drainOutbox(server);
       expect(accessMails(paid.buyer.email)).toHaveLength(1);
 
@@ -781,7 +781,7 @@ for (const database of databases) {
       for (let pass = 0; pass < 2; pass++) {
         const sent = bank.requests.length;
         await server.reconciler.runOnce();
-        expect(efiReads(sent).length).toBeLessThanOrEqual(EFI_READS_PER_PASS);
+        expect(efiReads(sent).length).toBeLessThanOrEqual(LISTING_READS_PER_PASS);
       }
       const ended = await db.db
         .selectFrom('open_finance_payments')

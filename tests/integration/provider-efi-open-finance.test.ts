@@ -250,7 +250,7 @@ describe('Efí Open Finance: a payment at the buyer’s bank', () => {
     await expect(startOpenFinancePayment(api(), { ...input, amountCents: 2990 })).rejects.toMatchObject({
       failure: 'refused',
       status: 409,
-      nome: 'conflito_chave_idempotencia',
+      code: 'conflito_chave_idempotencia',
     });
     expect(standIn.violations).toEqual([]);
   });
@@ -333,7 +333,7 @@ describe('Efí Open Finance: a payment at the buyer’s bank', () => {
     await expect(startOpenFinancePayment(api(), { ...order(), participantId: 'not-a-bank' })).rejects.toMatchObject({
       failure: 'refused',
       status: 422,
-      nome: 'identificador_participante_invalido',
+      code: 'identificador_participante_invalido',
       uncertain: false,
     });
     await expect(startOpenFinancePayment(api(), { ...order(), cpf: '111.111.111-11' })).rejects.toThrow(TypeError);
@@ -360,7 +360,7 @@ describe('Efí Open Finance: refunds', () => {
     const started = await startOpenFinancePayment(api(), order(1990));
     await expect(refundOpenFinancePayment(api(), started.paymentId, 500, 'early')).rejects.toMatchObject({
       status: 422,
-      nome: 'status_pagamento_invalido_para_devolucao',
+      code: 'status_pagamento_invalido_para_devolucao',
     });
     await atTheBank(started.redirectUri, 'aprovar');
     expect(await refundOpenFinancePayment(api(), started.paymentId, 500, 'part')).toEqual({
@@ -375,7 +375,7 @@ describe('Efí Open Finance: refunds', () => {
     const notice = verifyOpenFinanceWebhook(lastCallback(), HMAC);
     expect(notice).toMatchObject({ kind: 'refund', paymentId: started.paymentId, refund: { amountCents: 500, state: 'done' } });
     await expect(refundOpenFinancePayment(api(), started.paymentId, 1491, 'too-much')).rejects.toMatchObject({
-      nome: 'saldo_devolucao_insuficiente',
+      code: 'saldo_devolucao_insuficiente',
     });
     await refundOpenFinancePayment(api(), started.paymentId, 1490, 'rest');
     const read = await readOpenFinancePayment(api(), started.paymentId, Date.now());
@@ -461,7 +461,7 @@ describe('Efí Open Finance: JSR, payments by biometrics under a vínculo', () =
     expect(listed).toMatchObject([{ paymentId: addon.paymentId, state: 'paid', amountCents: 990 }]);
     await expect(
       startOpenFinanceLinkedPayment(api(), { linkId: link.linkId, orderId: 'ord_big', amountCents: 50_000, idempotencyKey: 'ord_big:jsr' }),
-    ).rejects.toMatchObject({ status: 422, nome: 'valor_acima_do_limite' });
+    ).rejects.toMatchObject({ status: 422, code: 'valor_acima_do_limite' });
 
     await revokeOpenFinanceLink(api(), link.linkId, 'Removido pelo comprador');
     expect(JSON.parse(standIn.requests.at(-1)!.rawBody)).toEqual({ identificadorVinculo: link.linkId, motivo: 'Removido pelo comprador' });
@@ -473,7 +473,7 @@ describe('Efí Open Finance: JSR, payments by biometrics under a vínculo', () =
         amountCents: 990,
         idempotencyKey: 'ord_after:jsr',
       }),
-    ).rejects.toMatchObject({ nome: 'vinculo_invalido' });
+    ).rejects.toMatchObject({ code: 'vinculo_invalido', linkGone: true });
     expect(standIn.violations).toEqual([]);
   });
 
@@ -483,7 +483,7 @@ describe('Efí Open Finance: JSR, payments by biometrics under a vínculo', () =
     expect(readOpenFinanceReturn(back)).toEqual({ paymentId: null, linkId: refused.linkId, error: 'acesso_negado' });
     await expect(
       startOpenFinanceLinkedPayment(api(), { linkId: refused.linkId, orderId: 'ord_r', amountCents: 990, idempotencyKey: 'ord_r:jsr' }),
-    ).rejects.toMatchObject({ status: 422, nome: 'vinculo_invalido', uncertain: false });
+    ).rejects.toMatchObject({ status: 422, code: 'vinculo_invalido', linkGone: true, uncertain: false });
 
     const link = await createOpenFinanceLink(api(), { cpf: BUYER_CPF, participantId: BANK, idempotencyKey: 'buyer-3:link' });
     await atTheBank(link.redirectUri, 'aprovar');

@@ -4,7 +4,7 @@ import { GatewayError } from '../../src/server/gateway/types.ts';
 import type { GatewayClient } from '../../src/server/gateway/providers/tribopay/tribopay-types.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
-import { SANDBOX_PRODUCT_HASH } from '../../src/server/gateway/providers/tribopay/tribopay-sandbox.ts';
+import { SANDBOX_PRODUCT_HASH } from '../../src/server/gateway/demo-sandbox.ts';
 import { orderRow, setOrderColumns, setSandboxCharge } from '../support/db-reads.ts';
 import { buy } from '../support/purchase.ts';
 import { isPixEmail } from './smtp-test-server.ts';

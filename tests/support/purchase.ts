@@ -3,7 +3,7 @@ import { issueAccessToken } from '../../src/server/access/access-service.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import type { CreatedOrder } from '../../src/shared/checkout.ts';
 import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
-import { SANDBOX_OFFER_HASH } from '../../src/server/gateway/providers/tribopay/tribopay-sandbox.ts';
+import { SANDBOX_OFFER_HASH } from '../../src/server/gateway/demo-sandbox.ts';
 import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from './clients.ts';
 import { orderRow, setSandboxCharge } from './db-reads.ts';
 import type { ChargeLedger } from './providers/tribopay/tribopay-stand-in.ts';

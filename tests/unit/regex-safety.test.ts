@@ -31,7 +31,7 @@ const TRUSTED_INPUT: ReadonlyArray<{ file: string; pattern: string; why: string 
     'src/server/gateway/providers/efi/pix-api-client.ts',
     'src/server/gateway/providers/efi/efi-provider.ts',
     'src/server/gateway/providers/mercadopago/mercadopago-provider.ts',
-    'src/server/cli/efi-webhook.ts',
+    'src/server/gateway/providers/efi/efi-commands.ts',
     'src/server/whatsapp/whatsapp-console.ts',
     'src/server/bank-returns/bank-return-email.ts',
   ].map((file) => ({ file, pattern: String.raw`/\/+$/`, why: 'trims a URL from the settings (PUBLIC_URL, PROVIDER_URL, …)' })),

@@ -1,6 +1,7 @@
 import { defaultPublicConfig } from '../../content/seller.ts';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config.ts';
 import type { Offer } from '../../shared/offer.ts';
+import { providerDescriptor } from '../gateway/provider-registry.ts';
 import { placeholdersInUse, type Config, type PlaceholderVariable } from './config.ts';
 
 export function publicConfig(config: Config): PublicConfig {
@@ -23,11 +24,13 @@ export function publicConfig(config: Config): PublicConfig {
   };
 }
 
+/** The bank list where a provider keeps one, else a provider's own page (gateway/open-finance.ts). */
 function openFinanceMode(config: Config): PublicConfig['openFinance'] {
-  const on = (id: string, name: string) =>
-    config.payments.some((entry) => entry.id === id && 'settings' in entry && (entry.settings as Record<string, unknown>)[name] === 'on');
-  if (on('efi', 'EFI_OPEN_FINANCE')) return 'banks';
-  return on('mercadopago', 'MERCADOPAGO_OPEN_FINANCE') ? 'provider' : false;
+  const modes = config.payments.map((entry) =>
+    'settings' in entry ? providerDescriptor(entry.id).openFinanceMode?.(entry.settings as Record<string, unknown>) : null,
+  );
+  if (modes.includes('banks')) return 'banks';
+  return modes.includes('provider') ? 'provider' : false;
 }
 
 /** A JSON data block, never run (`<` escaped): only what differs from the build's defaults, as `/` has 14 KB in all. */

@@ -1,3 +1,4 @@
+import type { OpenFinanceCapability } from './open-finance.ts';
 import type { ProviderId } from './provider-registry.ts';
 import type { GatewayTracking } from './tracking.ts';
 import type { GatewayProduct, PaymentState, PixData, TransactionCustomer } from './types.ts';
@@ -181,6 +182,8 @@ export interface PixProvider {
   readonly catalogue?: ProviderCatalogue;
   /** docs/disputes.md: absent where the provider documents nothing beyond a charge's read. */
   readonly disputes?: ProviderDisputes;
+  /** "Pagar no app do banco" (gateway/open-finance.ts): present while the provider's Open Finance mode is on. */
+  readonly openFinance?: OpenFinanceCapability;
   /** One create; throws GatewayError (gateway/types.ts), `uncertain` when the charge may exist. */
   createCharge(input: CreatePixInput): Promise<PixCharge>;
   getCharge(chargeId: string): Promise<ChargeRecord>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiUrl } from '../lib/env-fields.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { OpenFinanceCapability } from './open-finance.ts';
 import type { PixProvider, ProviderCapabilities } from './pix-provider.ts';
 
 /**
@@ -37,9 +38,29 @@ export interface ProviderDescriptor<Id extends string = string, Settings extends
   readonly catalogue?: true;
   /** The one provider a deployment without PAYMENT_PROVIDERS gets by setting its required variables (TriboPay's). */
   readonly chosenWithoutList?: true;
+  /** Its Open Finance mode with these settings (gateway/open-finance.ts), null while off; absent where it has none. */
+  openFinanceMode?(settings: z.output<Settings>): OpenFinanceCapability['mode'] | null;
+  /** Commands a seller runs once (Efí's webhook registration): `src/server/cli/provider-command.ts <id> <name>`. */
+  readonly commands?: Readonly<Record<string, ProviderCommand<z.output<Settings>>>>;
 }
 
 export type SettingsSchema = z.ZodObject<Record<string, z.ZodType>>;
+
+/** What a provider's command is handed: its arguments, the server's settings when asked for, and its two output streams. */
+export interface CommandRun<Values> {
+  argv: string[];
+  /** The settings as the server reads them (`.env` first); `settings` null when PAYMENT_PROVIDERS does not list the provider; undefined: invalid, already said. */
+  load(): { settings: Values | null; publicUrl: string | undefined } | undefined;
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export interface ProviderCommand<Values> {
+  /** The first words of the line printed when it throws. */
+  readonly failure: string;
+  /** The exit code: 0 done, 1 failed or found different, 2 usage or settings. */
+  run(input: CommandRun<Values>): Promise<number>;
+}
 
 /** What `create` may use besides its settings; never another provider's. */
 export interface ProviderDeps {

@@ -3,7 +3,7 @@ import { readFailureFix as fix, type BackgroundReadName } from '../../content/ba
 import { providerName } from '../../content/providers.ts';
 import { failureDetail } from './payments.ts';
 import type { ProviderId } from './provider-registry.ts';
-import { OpenFinanceError } from './providers/efi/open-finance-client.ts';
+import { OpenFinanceError } from './open-finance.ts';
 import { GatewayError } from './types.ts';
 
 export interface ReadFailure {

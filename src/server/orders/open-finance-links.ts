@@ -1,24 +1,28 @@
 /** JSR, "Pix por biometria": the buyer's vínculo and the add-on paid under it (docs/payments.md#jsr-the-add-on-in-one-tap). */
 import type { Kysely, Selectable } from 'kysely';
 import { normalizeEmail } from '../../shared/text.ts';
-import {
-  createOpenFinanceLink,
-  listOpenFinanceLinks,
-  OpenFinanceError,
-  revokeOpenFinanceLink,
-  startOpenFinanceLinkedPayment,
-  type OpenFinanceApi,
-} from '../gateway/providers/efi/open-finance-client.ts';
-import { readOpenFinanceReturn } from '../gateway/providers/efi/open-finance-webhook.ts';
+import { OpenFinanceError, type OpenFinanceLinks } from '../gateway/open-finance.ts';
+import type { OpenFinanceProvider } from '../gateway/open-finance-providers.ts';
 import type { Database, OpenFinanceLinksTable } from '../db/schema.ts';
 import { acceptAddonOffer, type AddonResult, type ChargeBudget } from '../checkout/addon-offer.ts';
 import { findOrderById } from './order-lookup.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { findPaidOpenFinance } from './open-finance-repository.ts';
-import { bankNameOf, keepStartedPayment, offersBiometrics, openFinanceApi, pendingOrNextAttempt } from './open-finance-service.ts';
+import { bankNameOf, keepStartedPayment, offersBiometrics, openFinanceBanks, pendingOrNextAttempt } from './open-finance-service.ts';
 
 type LinkRow = Selectable<OpenFinanceLinksTable>;
+
+/** The provider that keeps vínculos (JSR): the one listing the banks, where its capability has them. */
+export interface LinkRail {
+  banks: OpenFinanceProvider;
+  links: OpenFinanceLinks;
+}
+
+export function linkRail(deps: OrdersDeps): LinkRail | null {
+  const banks = openFinanceBanks(deps);
+  return banks?.openFinance.links ? { banks, links: banks.openFinance.links } : null;
+}
 
 export type BankLinkView = 'can_save' | 'linked' | 'unconfirmed' | null;
 
@@ -37,19 +41,19 @@ function paidInBankApp(deps: OrdersDeps, order: OrderRow) {
 }
 
 /**
- * `linked` only while Efí lists the vínculo as usable; one ended at the bank is kept as such here and offered again;
- * one Efí could not be asked about right now is `unconfirmed`, never said to be linked.
+ * `linked` only while the provider lists the vínculo as usable; one ended at the bank is kept as such here and offered
+ * again; one the provider could not be asked about right now is `unconfirmed`, never said to be linked.
  */
 export async function bankLinkView(deps: OrdersDeps, order: OrderRow): Promise<BankLinkView> {
-  const api = openFinanceApi(deps);
-  if (!api || order.status !== 'paid' || order.access_revoked_at !== null) return null;
+  const jsr = linkRail(deps);
+  if (!jsr || order.status !== 'paid' || order.access_revoked_at !== null) return null;
   const link = await activeLinkOf(deps.db, order.buyer_email);
-  const state = link ? await linkStateAtBank(deps, api, link) : null;
+  const state = link ? await linkStateAtBank(deps, jsr, link) : null;
   if (state === 'active') return 'linked';
   if (state === 'unconfirmed') return 'unconfirmed';
   if (!order.buyer_document) return null;
   const paid = await paidInBankApp(deps, order);
-  return paid && (await offersBiometrics(deps, api, paid.participant_id)) ? 'can_save' : null;
+  return paid && (await offersBiometrics(deps, jsr.banks, paid.participant_id)) ? 'can_save' : null;
 }
 
 type SaveResult = { kind: 'started'; redirectUri: string } | { kind: 'not_offered' } | { kind: 'failed' } | { kind: 'too_many_attempts' };
@@ -58,7 +62,7 @@ type SaveResult = { kind: 'started'; redirectUri: string } | { kind: 'not_offere
  * "Salvar para pagar com biometria": a vínculo at the bank the order was paid with, for the order's CPF. The one still
  * waiting at the bank is handed back for nothing; only a new one at Efí spends `budget`.
  */
-export async function startSavingLink(deps: OrdersDeps, api: OpenFinanceApi, order: OrderRow, budget: ChargeBudget): Promise<SaveResult> {
+export async function startSavingLink(deps: OrdersDeps, jsr: LinkRail, order: OrderRow, budget: ChargeBudget): Promise<SaveResult> {
   if ((await bankLinkView(deps, order)) !== 'can_save' || !order.buyer_document) return { kind: 'not_offered' };
   const paid = await paidInBankApp(deps, order);
   if (!paid) return { kind: 'not_offered' };
@@ -75,7 +79,7 @@ export async function startSavingLink(deps: OrdersDeps, api: OpenFinanceApi, ord
   if (!(await budget())) return { kind: 'too_many_attempts' };
   const idempotencyKey = `link:${order.id}:${attempt}`;
   try {
-    const started = await createOpenFinanceLink(api, { cpf: order.buyer_document, participantId: paid.participant_id, idempotencyKey });
+    const started = await jsr.links.create({ cpf: order.buyer_document, participantId: paid.participant_id, idempotencyKey });
     await deps.db
       .insertInto('open_finance_links')
       .values({
@@ -88,7 +92,7 @@ export async function startSavingLink(deps: OrdersDeps, api: OpenFinanceApi, ord
         state: 'pending',
         created_at: deps.now?.() ?? Date.now(),
         active_at: null,
-        bank_name: await bankNameOf(deps, api, paid.participant_id),
+        bank_name: await bankNameOf(deps, jsr.banks, paid.participant_id),
       })
       .onConflict((conflict) => conflict.doNothing())
       .execute();
@@ -100,13 +104,9 @@ export async function startSavingLink(deps: OrdersDeps, api: OpenFinanceApi, ord
   }
 }
 
-/** Back from the bank: the vínculo is active only once Efí lists it for the order's CPF; undefined when not ours. */
-export async function linkReturn(
-  deps: OrdersDeps,
-  api: OpenFinanceApi,
-  url: URL,
-): Promise<{ order: OrderRow; saved: boolean } | undefined> {
-  const back = readOpenFinanceReturn(url);
+/** Back from the bank: the vínculo is active only once the provider lists it for the order's CPF; undefined when not ours. */
+export async function linkReturn(deps: OrdersDeps, jsr: LinkRail, url: URL): Promise<{ order: OrderRow; saved: boolean } | undefined> {
+  const back = jsr.banks.openFinance.readReturn(url);
   if (!back.linkId) return undefined;
   const row = await deps.db.selectFrom('open_finance_links').selectAll().where('link_id', '=', back.linkId).executeTakeFirst();
   const order = row ? await findOrderById(deps.db, row.order_id) : undefined;
@@ -118,7 +118,7 @@ export async function linkReturn(
   }
   let listed;
   try {
-    listed = (await listOpenFinanceLinks(api, order.buyer_document)).find((link) => link.linkId === row.link_id);
+    listed = (await jsr.links.list(order.buyer_document)).find((link) => link.linkId === row.link_id);
   } catch (error) {
     if (!(error instanceof OpenFinanceError)) throw error;
     deps.logger.warn('JSR vínculo not read back', { order: order.id, error: error.message });
@@ -167,10 +167,10 @@ const LISTED_STATES: Readonly<Record<string, LinkState>> = {
  * active until its `dataExpiracao`; no longer listed, it expired if that date (as last listed) has passed, else it was
  * revoked at the bank. Efí not answering is `unconfirmed`: nothing is concluded from a silence.
  */
-async function stateAtBank(deps: OrdersDeps, api: OpenFinanceApi, link: LinkRow, cpf: string): Promise<LinkState> {
+async function stateAtBank(deps: OrdersDeps, jsr: LinkRail, link: LinkRow, cpf: string): Promise<LinkState> {
   let listed;
   try {
-    listed = (await listOpenFinanceLinks(api, cpf)).find((entry) => entry.linkId === link.link_id);
+    listed = (await jsr.links.list(cpf)).find((entry) => entry.linkId === link.link_id);
   } catch (error) {
     if (!(error instanceof OpenFinanceError)) throw error;
     deps.logger.warn('JSR vínculo not read at Efí; shown as not confirmed', { order: link.order_id, error: error.message });
@@ -193,10 +193,10 @@ async function endLink(deps: OrdersDeps, link: LinkRow, reason: LinkEnd): Promis
 }
 
 /** An active vínculo read at Efí for the CPF it was made with; one ended there is kept as ended here. */
-async function linkStateAtBank(deps: OrdersDeps, api: OpenFinanceApi, link: LinkRow): Promise<LinkState> {
+async function linkStateAtBank(deps: OrdersDeps, jsr: LinkRail, link: LinkRow): Promise<LinkState> {
   const cpf = (await findOrderById(deps.db, link.order_id))?.buyer_document;
   if (!cpf) return 'unconfirmed';
-  const state = await stateAtBank(deps, api, link, cpf);
+  const state = await stateAtBank(deps, jsr, link, cpf);
   if (state === 'revoked' || state === 'expired') await endLink(deps, link, state);
   return state;
 }
@@ -208,14 +208,14 @@ async function linkStateAtBank(deps: OrdersDeps, api: OpenFinanceApi, link: Link
  */
 export async function payAddonByLink(
   deps: OrdersDeps,
-  api: OpenFinanceApi,
+  jsr: LinkRail,
   parent: OrderRow,
   offerVersion: number | undefined,
   budget: ChargeBudget,
 ): Promise<OneTapResult> {
   const link = await activeLinkOf(deps.db, parent.buyer_email);
   if (!link) return { kind: 'not_linked' };
-  const state = await linkStateAtBank(deps, api, link);
+  const state = await linkStateAtBank(deps, jsr, link);
   if (state === 'revoked' || state === 'expired') return { kind: 'link_ended', reason: state };
   // Not confirmed usable at Efí (or not yet approved there): the add-on is paid by its PIX, and the buyer told why.
   if (state !== 'active') return { kind: 'link_ended', reason: 'unconfirmed' };
@@ -231,7 +231,7 @@ export async function payAddonByLink(
   if (!(await spendOnce())) return { kind: 'too_many_attempts' };
   const { idempotencyKey } = next;
   try {
-    const started = await startOpenFinanceLinkedPayment(api, {
+    const started = await jsr.links.startPayment({
       linkId: link.link_id,
       orderId: addon.id,
       amountCents: addon.amount_cents,
@@ -241,7 +241,7 @@ export async function payAddonByLink(
     return { kind: 'bank', redirectUri: started.redirectUri };
   } catch (error) {
     if (!(error instanceof OpenFinanceError)) throw error;
-    if (error.nome === 'vinculo_invalido') {
+    if (error.linkGone) {
       await endLink(deps, link, 'revoked');
       return { kind: 'link_ended', reason: 'revoked' };
     }
@@ -252,15 +252,15 @@ export async function payAddonByLink(
 
 /** Revoked at Efí, then deleted here; a vínculo Efí no longer holds (`vinculo_invalido`) counts as revoked. */
 async function revokeAndDelete(deps: OrdersDeps, rows: LinkRow[], reason: string): Promise<boolean> {
-  const api = openFinanceApi(deps);
+  const jsr = linkRail(deps);
   let all = true;
   for (const row of rows) {
-    if (row.state === 'active' && api) {
+    if (row.state === 'active' && jsr) {
       try {
-        await revokeOpenFinanceLink(api, row.link_id, reason);
+        await jsr.links.revoke(row.link_id, reason);
       } catch (error) {
         if (!(error instanceof OpenFinanceError)) throw error;
-        if (error.nome !== 'vinculo_invalido') {
+        if (!error.linkGone) {
           deps.logger.warn('JSR vínculo not revoked at Efí', { order: row.order_id, error: error.message });
           all = false;
           continue;
@@ -321,6 +321,6 @@ export async function buyerLinkBank(deps: OrdersDeps, email: string): Promise<{ 
   const link = (await activeLinkOf(deps.db, email, ['active', 'revoked', 'expired'])) ?? (await activeLinkOf(deps.db, email, ['pending']));
   if (!link) return null;
   if (link.state !== 'active') return { participantId: link.participant_id, state: link.state as LinkState };
-  const api = openFinanceApi(deps);
-  return { participantId: link.participant_id, state: api ? await linkStateAtBank(deps, api, link) : 'unconfirmed' };
+  const jsr = linkRail(deps);
+  return { participantId: link.participant_id, state: jsr ? await linkStateAtBank(deps, jsr, link) : 'unconfirmed' };
 }

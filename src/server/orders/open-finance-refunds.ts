@@ -1,14 +1,10 @@
 /** Refunds of an order paid in the buyer's bank app go back through that payment, never the cancelled PIX (docs/payments.md#open-finance). */
-import type { ChargeRecord, PixProvider, RefundRecord } from '../gateway/pix-provider.ts';
-import { OpenFinanceError, refundOpenFinancePayment } from '../gateway/providers/efi/open-finance-client.ts';
-import type { OpenFinancePayment } from '../gateway/providers/efi/open-finance-parse.ts';
+import { OpenFinanceError, type ChargeRefunder, type OpenFinancePayment } from '../gateway/open-finance.ts';
+import type { ChargeRecord, RefundRecord } from '../gateway/pix-provider.ts';
 import { GatewayError } from '../gateway/types.ts';
 import { railOf } from './open-finance-rails.ts';
 import { findPaidOpenFinance } from './open-finance-repository.ts';
-import { openFinanceApi } from './open-finance-service.ts';
 import type { OrdersDeps } from './orders-deps.ts';
-
-type Refunder = Pick<PixProvider, 'getCharge' | 'refund' | 'getRefund'>;
 
 function asGatewayError(error: unknown): never {
   if (!(error instanceof OpenFinanceError)) throw error;
@@ -45,27 +41,25 @@ function chargeOf(paymentId: string, read: OpenFinancePayment | null, fallbackCe
   };
 }
 
-/** Efí answers a refund without its id: the latest refund of the payment stands for the one asked for. */
+/** A return is answered without its id (Efí): the latest refund of the payment stands for the one asked for. */
 function latestRefund(read: OpenFinancePayment | null, refundId: string): RefundRecord {
   const refund = read?.refunds.at(-1);
   return { refundId, amountCents: refund?.amountCents ?? null, state: refund?.state ?? 'pending', rawStatus: refund?.rawStatus ?? null };
 }
 
 /** Null unless the order was paid through Open Finance (and that payment not returned) and its provider's mode is on. */
-export async function openFinanceRefunder(deps: OrdersDeps, orderId: string): Promise<Refunder | null> {
+export async function openFinanceRefunder(deps: OrdersDeps, orderId: string): Promise<ChargeRefunder | null> {
   const row = await findPaidOpenFinance(deps.db, orderId);
   const rail = row ? railOf(deps, row) : null;
   if (!row || !rail) return null;
   if (rail.refunder) return rail.refunder;
-  const api = openFinanceApi(deps);
-  if (!api) return null;
   const read = () => rail.read().catch(asGatewayError);
   return {
     async getCharge() {
       return chargeOf(row.payment_id, await read(), row.amount_cents);
     },
     async refund(_charge, input) {
-      const answer = await refundOpenFinancePayment(api, row.payment_id, input.amountCents, input.refundId).catch(asGatewayError);
+      const answer = await rail.refund(input.amountCents, input.refundId).catch(asGatewayError);
       return { refundId: input.refundId, amountCents: answer.amountCents, state: answer.state, rawStatus: answer.rawStatus };
     },
     async getRefund(_charge, refundId) {

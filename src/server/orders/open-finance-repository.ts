@@ -132,11 +132,14 @@ export async function markOpenFinanceChecked(db: Kysely<Database>, paymentIds: s
   await db.updateTable('open_finance_payments').set({ checked_at: now }).where('payment_id', 'in', paymentIds).execute();
 }
 
-/** When the oldest of Efí's waiting payments (`jsr` or not) was started, or null when none waits. */
-export async function oldestWaitingAtEfi(db: Kysely<Database>, jsr: boolean, mercadoPago: string): Promise<number | null> {
+/**
+ * When the oldest payment waiting at a bank the checkout listed (`jsr` or not) was started, or null when none waits.
+ * `providerPages`: the participants that name a provider's own page, left out.
+ */
+export async function oldestWaitingAtBanks(db: Kysely<Database>, jsr: boolean, providerPages: readonly string[]): Promise<number | null> {
   const row = await waiting(db)
     .select((eb) => eb.fn.min('created_at').as('oldest'))
-    .where('participant_id', '!=', mercadoPago)
+    .where('participant_id', 'not in', providerPages)
     .where('jsr', '=', jsr ? 1 : 0)
     .executeTakeFirst();
   return row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);

@@ -1,30 +1,21 @@
-/** "Pagar no app do banco": an Open Finance payment beside the order's PIX, at Efí or Mercado Pago (docs/payments.md#open-finance). */
-import type { EfiProvider } from '../gateway/providers/efi/efi-provider.ts';
+/** "Pagar no app do banco": an Open Finance payment beside the order's PIX, through a provider's capability (docs/payments.md#open-finance). */
 import {
-  listAcceptedOpenFinancePayments,
-  listOpenFinanceParticipants,
+  OPEN_FINANCE_RETURN_PATH,
+  openFinanceCallbackPath,
   OpenFinanceError,
-  startOpenFinancePayment,
-  type OpenFinanceApi,
-} from '../gateway/providers/efi/open-finance-client.ts';
-import type { OpenFinanceParticipant } from '../gateway/providers/efi/open-finance-parse.ts';
-import { readOpenFinanceReturn, verifyOpenFinanceWebhook } from '../gateway/providers/efi/open-finance-webhook.ts';
+  type OpenFinanceCapability,
+  type OpenFinanceParticipant,
+} from '../gateway/open-finance.ts';
+import { bankListing, openFinanceProviders, providerPage, type OpenFinanceProvider } from '../gateway/open-finance-providers.ts';
 import type { WebhookRequest } from '../gateway/pix-provider.ts';
-import type { ProviderId } from '../gateway/provider-registry.ts';
+import { PROVIDER_IDS, type ProviderId } from '../gateway/provider-registry.ts';
 import { cancelAtProvider } from '../payment/charge-cancellation.ts';
 import { chargeItemsOf } from './order-items.ts';
 import { findOrderById } from './order-lookup.ts';
 import type { OrdersDeps, ReadPass, ReadTally } from './orders-deps.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { confirmOrderPaid } from '../payment/payment-confirmation.ts';
-import {
-  bankRailProvider,
-  bankRailsOn,
-  isBankRailFailure,
-  MERCADOPAGO_BANK_CHOICE,
-  mercadoPagoOpenFinance,
-  railOf,
-} from './open-finance-rails.ts';
+import { bankRailsOn, isBankRailFailure, railOf } from './open-finance-rails.ts';
 import { returnBankPayment } from './open-finance-twice.ts';
 import {
   claimOpenFinancePaid,
@@ -35,62 +26,67 @@ import {
   listOrderUnsettledOpenFinance,
   listUnsettledOpenFinance,
   markOpenFinanceChecked,
-  oldestWaitingAtEfi,
+  oldestWaitingAtBanks,
   participantUse,
   setOpenFinanceState,
   waitingAmong,
 } from './open-finance-repository.ts';
 
 const BANKS_TTL_MS = 60 * 60_000;
-const banksCache = new WeakMap<OpenFinanceApi, Map<string, { at: number; list: OpenFinanceParticipant[] }>>();
+const banksCache = new WeakMap<OpenFinanceCapability, Map<string, { at: number; list: OpenFinanceParticipant[] }>>();
 
-/** Efí's Open Finance API when EFI_OPEN_FINANCE is on and efi is a provider; null otherwise. */
-export function openFinanceApi(deps: OrdersDeps): OpenFinanceApi | null {
-  const efi = deps.payments.get('efi') as EfiProvider | undefined;
-  return efi?.openFinance ?? null;
+/** The provider whose banks the checkout lists (its Open Finance mode `banks` on); null otherwise. */
+export function openFinanceBanks(deps: OrdersDeps): OpenFinanceProvider | null {
+  return bankListing(deps.payments);
+}
+
+/** The provider whose own page picks the bank (its mode `provider` on); null otherwise. */
+export function openFinancePage(deps: OrdersDeps): OpenFinanceProvider | null {
+  return providerPage(deps.payments);
 }
 
 const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-async function participants(deps: OrdersDeps, api: OpenFinanceApi, modality?: 'biometria'): Promise<OpenFinanceParticipant[]> {
+async function participants(deps: OrdersDeps, banks: OpenFinanceProvider, modality?: 'biometria'): Promise<OpenFinanceParticipant[]> {
   const now = deps.now?.() ?? Date.now();
-  const lists = banksCache.get(api) ?? new Map<string, { at: number; list: OpenFinanceParticipant[] }>();
-  banksCache.set(api, lists);
+  const capability = banks.openFinance;
+  const lists = banksCache.get(capability) ?? new Map<string, { at: number; list: OpenFinanceParticipant[] }>();
+  banksCache.set(capability, lists);
   let cached = lists.get(modality ?? '');
   if (!cached || now - cached.at > BANKS_TTL_MS) {
-    cached = { at: now, list: await listOpenFinanceParticipants(api, modality ? { modality } : {}) };
+    cached = { at: now, list: (await capability.participants?.(modality ? { modality } : {})) ?? [] };
     lists.set(modality ?? '', cached);
   }
   return cached.list;
 }
 
-/** Whether Efí lists the bank for Pix por biometria (JSR); false when the list cannot be read now. */
-export async function offersBiometrics(deps: OrdersDeps, api: OpenFinanceApi, participantId: string): Promise<boolean> {
+/** Whether the provider lists the bank for Pix por biometria (JSR); false when the list cannot be read now. */
+export async function offersBiometrics(deps: OrdersDeps, banks: OpenFinanceProvider, participantId: string): Promise<boolean> {
   try {
-    return (await participants(deps, api, 'biometria')).some((bank) => bank.id === participantId);
+    return (await participants(deps, banks, 'biometria')).some((bank) => bank.id === participantId);
   } catch (error) {
     if (!(error instanceof OpenFinanceError)) throw error;
     return false;
   }
 }
 
-/** Whether Efí lists the bank: an id it does not list never reaches Efí with the buyer's CPF. */
-export async function isListedBank(deps: OrdersDeps, api: OpenFinanceApi, participantId: string): Promise<boolean> {
-  return (await participants(deps, api)).some((bank) => bank.id === participantId);
+/** Whether the provider lists the bank: an id it does not list never reaches it with the buyer's CPF. */
+export async function isListedBank(deps: OrdersDeps, banks: OpenFinanceProvider, participantId: string): Promise<boolean> {
+  return (await participants(deps, banks)).some((bank) => bank.id === participantId);
 }
 
-export async function bankNameOf(deps: OrdersDeps, api: OpenFinanceApi, participantId: string): Promise<string | null> {
+export async function bankNameOf(deps: OrdersDeps, banks: OpenFinanceProvider, participantId: string): Promise<string | null> {
   try {
-    return (await participants(deps, api)).find((bank) => bank.id === participantId)?.name ?? null;
+    return (await participants(deps, banks)).find((bank) => bank.id === participantId)?.name ?? null;
   } catch (error) {
     if (!(error instanceof OpenFinanceError)) throw error;
     return null;
   }
 }
 
-/** Efí's participants, the banks this shop's buyers chose most first, then by name. */
-export async function listBanks(deps: OrdersDeps, api: OpenFinanceApi, query: string): Promise<OpenFinanceParticipant[]> {
-  const list = await participants(deps, api);
+/** The provider's participants, the banks this shop's buyers chose most first, then by name. */
+export async function listBanks(deps: OrdersDeps, banks: OpenFinanceProvider, query: string): Promise<OpenFinanceParticipant[]> {
+  const list = await participants(deps, banks);
   const uses = await participantUse(deps.db);
   const wanted = folded(query.trim());
   return list
@@ -100,74 +96,51 @@ export async function listBanks(deps: OrdersDeps, api: OpenFinanceApi, query: st
 
 type StartResult = { kind: 'started'; redirectUri: string } | { kind: 'not_payable' } | { kind: 'no_cpf' } | { kind: 'failed' };
 
-/** One payment per order and bank while it is pending: a repeat gets the same `redirectUri`. */
+/**
+ * One payment per order and bank while it is pending: a repeat gets the same `redirectUri`. `participantId`: the bank
+ * the buyer picked where `via` lists them; null where its page picks it (the payment then keeps the provider's id).
+ */
 export async function startBankPayment(
   deps: OrdersDeps,
-  api: OpenFinanceApi,
+  via: OpenFinanceProvider,
   order: OrderRow,
-  participantId: string,
+  participantId: string | null,
 ): Promise<StartResult> {
   if (order.status !== 'pending') return { kind: 'not_payable' };
-  if (!order.buyer_document) return { kind: 'no_cpf' };
-  const next = await pendingOrNextAttempt(deps, (attempt) => attemptKey(order.id, participantId, attempt));
-  if ('redirectUri' in next) return { kind: 'started', ...next };
-  const { idempotencyKey } = next;
-  try {
-    const started = await startOpenFinancePayment(api, {
-      orderId: order.id,
-      amountCents: order.amount_cents,
-      cpf: order.buyer_document,
-      participantId,
-      idempotencyKey,
-    });
-    await keepStartedPayment(deps, started, { order, participantId, idempotencyKey, jsr: false });
-    return { kind: 'started', redirectUri: started.redirectUri };
-  } catch (error) {
-    if (!(error instanceof OpenFinanceError)) throw error;
-    deps.logger.warn('Open Finance payment not started', { order: order.id, error: error.message });
-    return { kind: 'failed' };
-  }
-}
-
-export const MERCADOPAGO_OPEN_FINANCE_PATHS = {
-  callback: '/api/open-finance/volta',
-  webhook: '/api/webhooks/mercadopago-open-finance',
-} as const;
-
-/** Mercado Pago's Open Finance mode: no bank of ours to pick, the browser goes to Mercado Pago's page (`ticket_url`). */
-export async function startMercadoPagoBankPayment(deps: OrdersDeps, order: OrderRow): Promise<StartResult> {
-  const mp = mercadoPagoOpenFinance(deps);
-  if (!mp || order.status !== 'pending') return { kind: 'not_payable' };
-  if (!order.buyer_document || order.buyer_document.replace(/\D/g, '').length !== 11) return { kind: 'no_cpf' };
-  const next = await pendingOrNextAttempt(deps, (attempt) => attemptKey(order.id, MERCADOPAGO_BANK_CHOICE, attempt));
+  const digits = order.buyer_document?.replace(/\D/g, '') ?? '';
+  // The provider's page takes a CPF only; the bank list's payment checks the document itself.
+  if (!order.buyer_document || (participantId === null && digits.length !== 11)) return { kind: 'no_cpf' };
+  const participant = participantId ?? via.id;
+  const next = await pendingOrNextAttempt(deps, (attempt) => attemptKey(order.id, participant, attempt));
   if ('redirectUri' in next) return { kind: 'started', ...next };
   const { idempotencyKey } = next;
   const publicUrl = deps.publicUrl();
   try {
-    const started = await mp.openFinance.start({
+    const started = await via.openFinance.startPayment({
       orderId: order.id,
       amountCents: order.amount_cents,
       cpf: order.buyer_document,
+      participantId,
       email: order.buyer_email,
       name: order.buyer_name,
-      description: (await chargeItemsOf(deps.db, order.id)).map((item) => item.title).join(' + '),
+      description: participantId === null ? (await chargeItemsOf(deps.db, order.id)).map((item) => item.title).join(' + ') : '',
       idempotencyKey,
-      callbackUrl: `${publicUrl}${MERCADOPAGO_OPEN_FINANCE_PATHS.callback}`,
-      notificationUrl: `${publicUrl}${MERCADOPAGO_OPEN_FINANCE_PATHS.webhook}`,
+      returnUrl: `${publicUrl}${OPEN_FINANCE_RETURN_PATH}`,
+      callbackUrl: `${publicUrl}${openFinanceCallbackPath(via.id)}`,
     });
-    await keepStartedPayment(deps, started, { order, participantId: MERCADOPAGO_BANK_CHOICE, idempotencyKey, jsr: false });
+    await keepStartedPayment(deps, started, { order, participantId: participant, idempotencyKey, jsr: false });
     return { kind: 'started', redirectUri: started.redirectUri };
   } catch (error) {
     if (!isBankRailFailure(error)) throw error;
-    deps.logger.warn('Mercado Pago Open Finance payment not started', { order: order.id, error: error.message });
+    deps.logger.warn('Open Finance payment not started', { order: order.id, provider: via.id, error: error.message });
     return { kind: 'failed' };
   }
 }
 
-/** The address of the order's payment still waiting at this bank (`null`: Mercado Pago's page), if there is one. */
-export async function heldBankPayment(deps: OrdersDeps, order: OrderRow, participantId: string | null): Promise<string | null> {
+/** The address of the order's payment still waiting at this bank (or the provider's page, by its id), if there is one. */
+export async function heldBankPayment(deps: OrdersDeps, order: OrderRow, participantId: string): Promise<string | null> {
   if (order.status !== 'pending') return null;
-  const next = await pendingOrNextAttempt(deps, (attempt) => attemptKey(order.id, participantId ?? MERCADOPAGO_BANK_CHOICE, attempt));
+  const next = await pendingOrNextAttempt(deps, (attempt) => attemptKey(order.id, participantId, attempt));
   return 'redirectUri' in next ? next.redirectUri : null;
 }
 
@@ -217,7 +190,7 @@ export async function settleBankPayment(deps: OrdersDeps, paymentId: string, rea
   const order = await findOrderById(deps.db, row.order_id);
   const rail = railOf(deps, row);
   if (!order || !rail) return order;
-  const provider = bankRailProvider(row);
+  const { provider } = rail;
   if (reads?.paused(provider)) return order;
   let read;
   try {
@@ -268,10 +241,10 @@ export async function settleOrderBankPayments(deps: OrdersDeps, orderId: string,
 const SETTLE_AFTER_MS = 60_000;
 /** Waiting payments one pass reads one by one, in turn. */
 const READS_PER_PASS = 20;
-/** Pages (100 payments each) of Efí's accepted list one pass reads per list (immediate, JSR). */
+/** Pages (100 payments each) of the bank-listing provider's accepted list one pass reads per list (immediate, JSR). */
 const LIST_PAGES_PER_PASS = 5;
-/** The most a pass asks of Efí's Open Finance API: docs/payments.md#open-finance has the arithmetic against its limits. */
-export const EFI_READS_PER_PASS = 2 * LIST_PAGES_PER_PASS + READS_PER_PASS;
+/** The most a pass asks of the bank-listing provider (Efí): docs/payments.md#open-finance has the arithmetic against its limits. */
+export const LISTING_READS_PER_PASS = 2 * LIST_PAGES_PER_PASS + READS_PER_PASS;
 
 /** One lost-payment pass's reads, per provider: summed into its health, and a provider that asked to wait is left alone. */
 export interface BankReads {
@@ -284,7 +257,7 @@ const NO_TALLY: ReadTally = { answered: () => undefined, failed: () => undefined
 async function bankReads(deps: OrdersDeps, now: number) {
   const passes = new Map<ProviderId, ReadPass>();
   const pausedBefore = new Set<ProviderId>();
-  for (const provider of ['efi', 'mercadopago'] as const) {
+  for (const { id: provider } of openFinanceProviders(deps.payments)) {
     if ((await deps.backgroundReads?.pausedUntil(provider, now)) != null) pausedBefore.add(provider);
   }
   const passOf = (provider: ProviderId) => {
@@ -294,7 +267,7 @@ async function bankReads(deps: OrdersDeps, now: number) {
   };
   const reads: BankReads = {
     tallyOf: (provider) => passOf(provider)?.tally ?? NO_TALLY,
-    // Efí (or Mercado Pago) said to slow down, before this pass or during it: asked nothing more until the pause ends.
+    // The provider said to slow down, before this pass or during it: asked nothing more until the pause ends.
     paused: (provider) => pausedBefore.has(provider) || (passes.get(provider)?.throttled() ?? false),
   };
   return {
@@ -306,8 +279,8 @@ async function bankReads(deps: OrdersDeps, now: number) {
 }
 
 /**
- * Lost callbacks: Efí's list of accepted payments, newest days first, finds a paid one among any number waiting; then 20
- * read in turn learn each one's end (an abandoned link leaves when its provider reads it expired).
+ * Lost callbacks: the bank-listing provider's list of accepted payments (Efí's), newest days first, finds a paid one among
+ * any number waiting; then 20 read in turn learn each one's end (an abandoned link leaves when its provider reads it expired).
  */
 export async function settleLostBankPayments(deps: OrdersDeps, over: () => boolean): Promise<number> {
   if (!bankRailsOn(deps)) return 0;
@@ -316,21 +289,21 @@ export async function settleLostBankPayments(deps: OrdersDeps, over: () => boole
   let read = 0;
   const pass = await bankReads(deps, now);
   const { reads } = pass;
-  const stop = () => over() || (reads.paused('efi') && reads.paused('mercadopago'));
-  const api = openFinanceApi(deps);
-  if (api) {
+  const stop = () => over() || openFinanceProviders(deps.payments).every((provider) => reads.paused(provider.id));
+  const banks = openFinanceBanks(deps);
+  const listAccepted = banks?.openFinance.listAccepted;
+  if (banks && listAccepted) {
     for (const jsr of [false, true]) {
-      const oldest = await oldestWaitingAtEfi(deps.db, jsr, MERCADOPAGO_BANK_CHOICE);
-      if (oldest === null || stop() || reads.paused('efi')) continue;
+      // A payment at a provider's own page keeps that provider's id as its participant: not in this list.
+      const oldest = await oldestWaitingAtBanks(deps.db, jsr, PROVIDER_IDS);
+      if (oldest === null || stop() || reads.paused(banks.id)) continue;
       let accepted: string[];
       try {
-        accepted = (await listAcceptedOpenFinancePayments(api, oldest, jsr, LIST_PAGES_PER_PASS)).payments.map(
-          (payment) => payment.paymentId,
-        );
-        reads.tallyOf('efi').answered();
+        accepted = await listAccepted(oldest, jsr, LIST_PAGES_PER_PASS);
+        reads.tallyOf(banks.id).answered();
       } catch (error) {
         if (!(error instanceof OpenFinanceError)) throw error;
-        reads.tallyOf('efi').failed(error);
+        reads.tallyOf(banks.id).failed(error);
         deps.logger.warn('Open Finance accepted payments not listed', { error: error.message });
         continue;
       }
@@ -354,11 +327,13 @@ export async function settleLostBankPayments(deps: OrdersDeps, over: () => boole
   return read;
 }
 
-function returnOf(url: URL): { paymentId: string | null; error: boolean } {
-  const efi = readOpenFinanceReturn(url);
-  if (efi.paymentId) return { paymentId: efi.paymentId, error: Boolean(efi.error) };
-  const mercadoPago = url.searchParams.get('paymentId')?.trim() ?? '';
-  return { paymentId: /^\d{1,19}$/.test(mercadoPago) ? mercadoPago : null, error: false };
+/** The payment the buyer comes back with, as the first provider that names one reads the query. */
+function returnOf(deps: OrdersDeps, url: URL): { paymentId: string | null; error: boolean } {
+  for (const { openFinance } of openFinanceProviders(deps.payments)) {
+    const back = openFinance.readReturn(url);
+    if (back.paymentId) return { paymentId: back.paymentId, error: back.error };
+  }
+  return { paymentId: null, error: false };
 }
 
 /** The buyer back from their bank: the payment read back, and the order to show. */
@@ -366,7 +341,7 @@ export async function bankReturn(
   deps: OrdersDeps,
   url: URL,
 ): Promise<{ order: OrderRow; outcome: 'paid' | 'refused' | 'pending' } | undefined> {
-  const back = returnOf(url);
+  const back = returnOf(deps, url);
   if (!back.paymentId) return undefined;
   const order = await settleBankPayment(deps, back.paymentId);
   if (!order) return undefined;
@@ -376,21 +351,13 @@ export async function bankReturn(
   return { order, outcome: back.error || (row && row.state !== 'pending' && row.state !== 'unknown') ? 'refused' : 'pending' };
 }
 
-/** Efí's callback names a payment: null when it is not ours to read; throws WebhookRejectedError when unverified. */
-export async function bankCallback(deps: OrdersDeps, api: OpenFinanceApi, request: WebhookRequest): Promise<string | null> {
-  const notice = verifyOpenFinanceWebhook(request, api.webhookHmacSecret);
-  // A devolução's end (`tipo: devolucao`) is read back from the payment as a payment's is.
-  if (!notice || (notice.kind !== 'payment' && notice.kind !== 'refund')) return null;
-  return (await findOpenFinancePayment(deps.db, notice.paymentId)) ? notice.paymentId : null;
+/** The provider whose callbacks arrive at this path (openFinanceCallbackPath), its mode on; null otherwise. */
+export function callbackProvider(deps: OrdersDeps, path: string): OpenFinanceProvider | null {
+  return openFinanceProviders(deps.payments).find((provider) => openFinanceCallbackPath(provider.id) === path) ?? null;
 }
 
-/** Mercado Pago's notification of one of our Open Finance payments (its signature checked as the PIX's); null while off. */
-export function mercadoPagoBankCallback(deps: OrdersDeps): ((request: WebhookRequest) => Promise<string | null>) | null {
-  const mp = mercadoPagoOpenFinance(deps);
-  if (!mp) return null;
-  return async (request) => {
-    const events = await mp.provider.parseWebhook(request);
-    const paymentId = events.flatMap((event) => (event.kind === 'charge' ? [event.chargeId] : []))[0];
-    return paymentId && (await findOpenFinancePayment(deps.db, paymentId)) ? paymentId : null;
-  };
+/** A provider's callback names a payment: null when it is not ours to read; throws WebhookRejectedError when unverified. */
+export async function bankCallback(deps: OrdersDeps, from: OpenFinanceProvider, request: WebhookRequest): Promise<string | null> {
+  const paymentId = await from.openFinance.readCallback(request);
+  return paymentId && (await findOpenFinancePayment(deps.db, paymentId)) ? paymentId : null;
 }

@@ -18,8 +18,8 @@ export interface OrdersDeps {
   events: OrderEvents;
   /** The seller's published names and prices (docs/editing.md#prices). */
   prices: OfferPricing;
-  /** Whether the order's purchase has a dispute still open; disputes/ answers, so refunds/ need not import it. */
-  hasOpenDispute: (orderId: string) => Promise<boolean>;
+  /** Whether the order's purchase has a dispute still open, read in the caller's transaction; disputes/ answers, so refunds/ need not import it. */
+  hasOpenDispute: (db: Kysely<Database> | Transaction<Database>, orderId: string) => Promise<boolean>;
   /** A refund of the order asked for and not declined, read in the caller's transaction; refunds/ answers. */
   refundAskedFor: (db: Kysely<Database> | Transaction<Database>, orderId: string) => Promise<boolean>;
   /** Efí told that a refund of the order's bank-app payment ended: its gateway refund is read again now; refunds/ answers. */

@@ -7,29 +7,28 @@ import { findPaidOrdersSharingItems } from '../orders/order-lookup.ts';
 import { itemsOfOrder } from '../purchase/purchase-items.ts';
 import { ledgerOf, mainNeverPaid, refundsOf, unaskedItems } from '../purchase/purchase-ledger.ts';
 import { loadPurchase } from '../purchase/purchase-service.ts';
-import { approveAtOnce, askRefund, gatewayTakes, recordApproval } from './refund-approval.ts';
-import type { RefundsConfig } from './refunds-deps.ts';
+import { approveAtOnce, askRefund, gatewayTakes, recordApproval, type Approvals } from './refund-approval.ts';
 import { approveRefund, insertRefundRequest, reopenDeclinedRefunds } from './refunds-repository.ts';
 import { recordEvidence } from '../evidence/delivery-record.ts';
 
 /** An add-on paid before its main, whose PIX expired (docs/money.md#one-payable-pix), goes back whole. */
 export async function refundAddonsOfUnpaidMain(
   trx: Transaction<Database>,
-  config: RefundsConfig,
+  approvals: Approvals,
   orderId: string,
   at: number,
 ): Promise<void> {
   const purchase = await loadPurchase(trx, orderId);
   if (!purchase || purchase.main.id !== orderId || !mainNeverPaid(purchase.main)) return;
   for (const addon of purchase.addons) {
-    if (addon.status === 'paid') await refundAddonOfRefundedPurchase(trx, config, addon, at);
+    if (addon.status === 'paid') await refundAddonOfRefundedPurchase(trx, approvals, addon, at);
   }
 }
 
 /** A paid charge always ends delivered or refunded (docs/money.md#invariants): a late add-on goes back with its purchase. */
 export async function refundAddonOfRefundedPurchase(
   trx: Transaction<Database>,
-  config: RefundsConfig,
+  approvals: Approvals,
   order: OrderRow,
   at: number,
 ): Promise<void> {
@@ -40,7 +39,7 @@ export async function refundAddonOfRefundedPurchase(
   const parentGone = purchase.main.status === 'reversed' || parentRefunds.length > 0 || mainNeverPaid(purchase.main);
   if (!parentGone) return;
   const asked = parentRefunds.find((row) => row.status === 'requested');
-  await askRefund(trx, config, purchase, {
+  await askRefund(trx, approvals, purchase, {
     orderId: order.id,
     items: unaskedItems(purchase, order.id, false),
     reason: asked?.reason ?? parentRefunds[0]?.reason ?? null,
@@ -54,14 +53,14 @@ export async function refundAddonOfRefundedPurchase(
 /** A reversed main takes its paid add-ons (docs/money.md#invariants): auto-approved in auto mode, else listed. */
 export async function refundAddonsOfReversedMain(
   trx: Transaction<Database>,
-  config: RefundsConfig,
+  approvals: Approvals,
   order: OrderRow,
   at: number,
 ): Promise<void> {
   if (order.kind !== 'main') return;
   const purchase = await loadPurchase(trx, order.id);
   if (!purchase) return;
-  const auto = config.refundMode === 'auto';
+  const auto = approvals.config.refundMode === 'auto';
   for (const addon of purchase.addons) {
     if (addon.status !== 'paid') continue;
     const fresh = unaskedItems(purchase, addon.id, true);
@@ -72,7 +71,7 @@ export async function refundAddonsOfReversedMain(
       fresh.map((item) => item.key),
     );
     if (auto) {
-      await approveAtOnce(trx, config, addon.id, fresh, atGateway, 'reversal', at);
+      await approveAtOnce(trx, approvals, addon.id, fresh, atGateway, 'reversal', at);
       continue;
     }
     const reopened = await reopenDeclinedRefunds(trx, addon.id, at);
@@ -93,7 +92,7 @@ export async function refundAddonsOfReversedMain(
 /** Items already owned are refunded (docs/money.md#duplicates): at the gateway with GATEWAY_REFUNDS=1 where it can, else listed. */
 export async function refundOwnedItems(
   trx: Transaction<Database>,
-  config: RefundsConfig,
+  approvals: Approvals,
   { order, original, at }: { order: OrderRow; original: OrderRow; at: number },
 ): Promise<void> {
   const owned = await ownedItems(trx, order, original);
@@ -110,10 +109,11 @@ export async function refundOwnedItems(
     items,
     origin: 'duplicate',
     by: 'auto',
-    gateway: config.gatewayRefunds && atGateway,
+    gateway: approvals.config.gatewayRefunds && atGateway,
     now: at,
   });
-  if (rows.length > 0) await recordApproval(trx, config, order.id, { by: 'auto', attempt: 0, now: at, byHand: !atGateway });
+  if (rows.length > 0)
+    await recordApproval(trx, approvals, order.id, { approver: { by: 'auto' }, attempt: 0, now: at, byHand: !atGateway });
 }
 
 /** What the buyer holds through any paid order since the original, not only the original (docs/money.md#duplicates). */
@@ -129,7 +129,7 @@ async function ownedItems(trx: Transaction<Database>, order: OrderRow, original:
 }
 
 /** A payment nobody can be given (its buyer was erased) goes back whole: at the gateway where allowed, else listed. */
-export async function refundUndeliverable(trx: Transaction<Database>, config: RefundsConfig, order: OrderRow, at: number): Promise<void> {
+export async function refundUndeliverable(trx: Transaction<Database>, approvals: Approvals, order: OrderRow, at: number): Promise<void> {
   const purchase = await loadPurchase(trx, order.id);
   if (!purchase) return;
   const items = unaskedItems(purchase, order.id, true);
@@ -139,5 +139,5 @@ export async function refundUndeliverable(trx: Transaction<Database>, config: Re
     order.id,
     items.map((item) => item.key),
   );
-  await approveAtOnce(trx, config, order.id, items, atGateway, 'seller', at);
+  await approveAtOnce(trx, approvals, order.id, items, atGateway, 'seller', at);
 }

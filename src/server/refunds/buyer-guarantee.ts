@@ -44,6 +44,6 @@ export async function loadGuarantee(
   orderId: string,
   now: number,
 ): Promise<GuaranteeView | undefined> {
-  const [purchase, disputeOpen] = await Promise.all([loadPurchase(deps.db, orderId), deps.hasOpenDispute(orderId)]);
+  const [purchase, disputeOpen] = await Promise.all([loadPurchase(deps.db, orderId), deps.hasOpenDispute(deps.db, orderId)]);
   return purchase ? describeGuarantee(purchase, deps.config, now, disputeOpen) : undefined;
 }

@@ -1,4 +1,3 @@
-import { disputeRefundGuard } from '../../content/disputes.ts';
 import { refundGateway as copy } from '../../content/refunds.ts';
 import type { ChargeRecord, PixProvider, ProviderId, RefundRecord } from '../gateway/pix-provider.ts';
 import { GatewayError } from '../gateway/types.ts';
@@ -60,11 +59,6 @@ export function gatewayRefundHandler(deps: OrdersDeps): OutboxHandler {
       if (refund.gateway_state === 'failed') throw new MessageNotNeededError('this attempt failed');
       if (!order.charge_id) {
         await setGatewayState(deps.db, order.id, 'failed', copy.noTransaction, now());
-        return {};
-      }
-      // docs/disputes.md#never-twice: an automatic refund waits for the seller while the MED may return the money too.
-      if (refund.decided_by === 'auto' && (await deps.hasOpenDispute(order.id))) {
-        await setGatewayState(deps.db, order.id, 'failed', disputeRefundGuard.automaticSkipped, now());
         return {};
       }
       signal.throwIfAborted();

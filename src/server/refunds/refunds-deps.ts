@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -9,6 +9,6 @@ export interface RefundsDeps {
   db: Kysely<Database>;
   config: RefundsConfig & Pick<Config, 'mail'>;
   runOutbox: () => void;
-  /** Whether the order's purchase has a dispute still open (docs/disputes.md): answered by disputes/. */
-  hasOpenDispute: (orderId: string) => Promise<boolean>;
+  /** Whether the order's purchase has a dispute still open (docs/disputes.md), read in the caller's transaction: disputes/ answers. */
+  hasOpenDispute: (db: Kysely<Database> | Transaction<Database>, orderId: string) => Promise<boolean>;
 }

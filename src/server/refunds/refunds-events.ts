@@ -14,17 +14,16 @@ import { REFUND_EMAIL_KINDS, renderRefundOutboxEmail } from './refund-email.ts';
 import { endProviderRefund, endRefund } from './refund-outcomes.ts';
 
 export function registerRefundsEvents({ events, kinds, deps }: EventWiring): void {
-  const { config } = deps;
   events.subscribe('refunded', (trx, { order, at }) => endRefund(trx, order, at, true));
   events.subscribe('reversed', (trx, { order, at }) => endRefund(trx, order, at, false));
   events.subscribe('part_refunded', (trx, event) => endProviderRefund(trx, event));
   // Nothing owed is left unlisted: a main order gone takes its paid add-ons with it.
-  events.subscribe('refunded', (trx, { order, at }) => refundAddonsOfReversedMain(trx, config, order, at));
-  events.subscribe('reversed', (trx, { order, at }) => refundAddonsOfReversedMain(trx, config, order, at));
-  events.subscribe('paid', (trx, { order, at }) => refundAddonOfRefundedPurchase(trx, config, order, at));
-  events.subscribe('failed', (trx, { orderId, at }) => refundAddonsOfUnpaidMain(trx, config, orderId, at));
-  events.subscribe('duplicate', (trx, event) => refundOwnedItems(trx, config, event));
-  events.subscribe('undeliverable', (trx, { order, at }) => refundUndeliverable(trx, config, order, at));
+  events.subscribe('refunded', (trx, { order, at }) => refundAddonsOfReversedMain(trx, deps, order, at));
+  events.subscribe('reversed', (trx, { order, at }) => refundAddonsOfReversedMain(trx, deps, order, at));
+  events.subscribe('paid', (trx, { order, at }) => refundAddonOfRefundedPurchase(trx, deps, order, at));
+  events.subscribe('failed', (trx, { orderId, at }) => refundAddonsOfUnpaidMain(trx, deps, orderId, at));
+  events.subscribe('duplicate', (trx, event) => refundOwnedItems(trx, deps, event));
+  events.subscribe('undeliverable', (trx, { order, at }) => refundUndeliverable(trx, deps, order, at));
   // The buyer's own words and the delivery record kept for disputes go; the refund's facts stay (the money moved).
   events.subscribe('erased', async (trx, { orderId }) => {
     await eraseRefundNotes(trx, [orderId]);

@@ -7,55 +7,68 @@ import { reverseOrder } from '../orders/order-transitions.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { chargesOf, refundOf, refundsOf, sellerScope, unrefundedItems, type PurchaseRecord } from '../purchase/purchase-ledger.ts';
 import { loadPurchase } from '../purchase/purchase-service.ts';
-import { gatewayRefundKind } from './gateway-refund.ts';
-import { gatewayTakes, recordApproval, refundsPartAtGateway } from './refund-approval.ts';
+import { gatewayTakes, RefundHeldForDispute, recordApproval, refundsPartAtGateway, type Approvals } from './refund-approval.ts';
 import { manualRefundSteps } from './refund-admin.ts';
 import { queueDeclinedEmail } from './refund-email.ts';
 import { finishPartialRefund } from './refund-outcomes.ts';
 import type { RefundsDeps } from './refunds-deps.ts';
 import { approveRefund, declineRefund, findRefunds, retryGatewayRefund } from './refunds-repository.ts';
-import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { recordEvidence } from '../evidence/delivery-record.ts';
 
-export type SellerRefundResult = 'ok' | 'not_found' | 'not_paid' | 'in_progress';
+/** The seller's decision refused until confirmed a second time: the purchase has a dispute open (docs/disputes.md#never-twice). */
+const DISPUTE_OPEN = 'dispute_open';
 
-/** "Reembolsar": approves every paid item of the purchase not given back yet; with GATEWAY_REFUNDS=1 queues each whole charge's call (again after a failure). */
-export async function startRefund(deps: RefundsDeps, orderId: string, now: number): Promise<SellerRefundResult> {
-  const result = await deps.db.transaction().execute(async (trx): Promise<SellerRefundResult> => {
-    const purchase = await loadPurchase(trx, orderId);
-    if (!purchase) return 'not_found';
-    const paid = sellerScope(purchase, orderId).filter(
-      (order) => order.status === 'paid' && unrefundedItems(purchase, order.id).length > 0,
-    );
-    if (paid.length === 0) return 'not_paid';
-    let changed = false;
-    for (const order of paid) {
-      const items = unrefundedItems(purchase, order.id).filter((item) => {
-        const status = refundOf(purchase, order.id, item.key)?.status;
-        return status === undefined || status === 'requested' || status === 'declined';
-      });
-      const atGateway = gatewayTakes(
-        purchase,
-        order.id,
-        items.map((item) => item.key),
+function heldForDispute(error: unknown): typeof DISPUTE_OPEN {
+  if (error instanceof RefundHeldForDispute) return DISPUTE_OPEN;
+  throw error;
+}
+
+export type SellerRefundResult = 'ok' | 'not_found' | 'not_paid' | 'in_progress' | typeof DISPUTE_OPEN;
+
+/**
+ * "Reembolsar": approves every paid item of the purchase not given back yet; with GATEWAY_REFUNDS=1 queues each whole
+ * charge's call (again after a failure). `disputeConfirmed`: the seller confirmed a second time while a dispute is open.
+ */
+export async function startRefund(deps: RefundsDeps, orderId: string, now: number, disputeConfirmed = false): Promise<SellerRefundResult> {
+  const approver = { by: 'seller', disputeConfirmed } as const;
+  const result = await deps.db
+    .transaction()
+    .execute(async (trx): Promise<SellerRefundResult> => {
+      const purchase = await loadPurchase(trx, orderId);
+      if (!purchase) return 'not_found';
+      const paid = sellerScope(purchase, orderId).filter(
+        (order) => order.status === 'paid' && unrefundedItems(purchase, order.id).length > 0,
       );
-      const gateway = deps.config.gatewayRefunds && atGateway;
-      const rows = await approveRefund(trx, { orderId: order.id, items, origin: 'seller', by: 'seller', gateway, now });
-      if (rows.length > 0) {
-        const attempt = Math.max(...rows.map((row) => Number(row.attempt)));
-        await recordApproval(trx, deps.config, order.id, { by: 'seller', attempt, now, byHand: !atGateway });
+      if (paid.length === 0) return 'not_paid';
+      let changed = false;
+      for (const order of paid) {
+        const items = unrefundedItems(purchase, order.id).filter((item) => {
+          const status = refundOf(purchase, order.id, item.key)?.status;
+          return status === undefined || status === 'requested' || status === 'declined';
+        });
+        const atGateway = gatewayTakes(
+          purchase,
+          order.id,
+          items.map((item) => item.key),
+        );
+        const gateway = deps.config.gatewayRefunds && atGateway;
+        const rows = await approveRefund(trx, { orderId: order.id, items, origin: 'seller', by: 'seller', gateway, now });
+        if (rows.length > 0) {
+          const attempt = Math.max(...rows.map((row) => Number(row.attempt)));
+          await recordApproval(trx, deps, order.id, { approver, attempt, now, byHand: !atGateway });
+          changed = true;
+          continue;
+        }
+        if (!deps.config.gatewayRefunds || !approvedForGateway(purchase, order.id)) continue;
+        const attempt = await retryGatewayRefund(trx, order.id, now);
+        if (attempt === undefined) continue;
+        await recordApproval(trx, deps, order.id, { approver, attempt, now, again: true });
         changed = true;
-        continue;
       }
-      if (!deps.config.gatewayRefunds || !approvedForGateway(purchase, order.id)) continue;
-      const attempt = await retryGatewayRefund(trx, order.id, now);
-      if (attempt === undefined) continue;
-      await enqueueOutboxMessage(trx, { orderId: order.id, kind: gatewayRefundKind(attempt), payload: {}, now });
-      changed = true;
-    }
-    return changed ? 'ok' : 'in_progress';
-  });
+      return changed ? 'ok' : 'in_progress';
+    })
+    .catch(heldForDispute);
   if (result === 'ok') deps.runOutbox();
   return result;
 }
@@ -92,13 +105,14 @@ export async function declineRefundRequest(deps: RefundsDeps, orderId: string, r
   return declined;
 }
 
-export type MarkRefundedResult = 'ok' | 'not_found' | 'not_paid' | 'gateway_in_flight';
+export type MarkRefundedResult = 'ok' | 'not_found' | 'not_paid' | 'gateway_in_flight' | typeof DISPUTE_OPEN;
 
 /** Refunded in the provider's panel: a whole charge is reversed, a part recorded as given back. */
 export async function markRefundedByHand(
-  deps: { db: Kysely<Database>; events: OrderEvents },
+  deps: Approvals & { db: Kysely<Database>; events: OrderEvents },
   orderId: string,
   now: number,
+  disputeConfirmed = false,
 ): Promise<MarkRefundedResult> {
   const order = await findOrderById(deps.db, orderId);
   if (!order) return 'not_found';
@@ -106,11 +120,11 @@ export async function markRefundedByHand(
   if (!steps || steps.charges.length === 0) return 'not_paid';
   // Approved together, so the buyer gets one e-mail for the whole amount.
   const approved = await approveManualRefunds(
-    deps.db,
+    deps,
     steps.charges.map((charge) => ({ orderId: charge.orderId, items: charge.itemKeys })),
-    now,
-  );
-  if (approved === 'gateway_in_flight') return 'gateway_in_flight';
+    { now, disputeConfirmed },
+  ).catch(heldForDispute);
+  if (approved === 'gateway_in_flight' || approved === DISPUTE_OPEN) return approved;
   // What the order still held goes back whole (the order turns `reversed`); less than that is a part refund.
   for (const charge of steps.charges) {
     if (approved.part.has(charge.orderId)) await finishPartialRefund(deps, charge.orderId, charge.itemKeys, now);
@@ -126,11 +140,11 @@ interface ManualCharge {
 
 /** Refused while the gateway refunds (twice otherwise). Returns the charges settled only in part. */
 async function approveManualRefunds(
-  db: Kysely<Database>,
+  deps: Approvals & { db: Kysely<Database> },
   charges: readonly ManualCharge[],
-  now: number,
+  { now, disputeConfirmed }: { now: number; disputeConfirmed: boolean },
 ): Promise<{ part: Set<string> } | 'gateway_in_flight'> {
-  return db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     const rows = await findRefunds(
       trx,
       charges.map((charge) => charge.orderId),
@@ -152,8 +166,8 @@ async function approveManualRefunds(
         gateway: false,
         now,
       });
-      if (approvedRows.length > 0)
-        await recordEvidence(trx, { orderId: charge.orderId, at: now, kind: 'refund_approved', detail: 'seller' });
+      const approver = { by: 'seller', disputeConfirmed } as const;
+      if (approvedRows.length > 0) await recordApproval(trx, deps, charge.orderId, { approver, attempt: 0, now, byHand: true });
     }
     return { part };
   });

@@ -11,8 +11,8 @@ import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
 import { findMainOrder } from '../checkout/addon-offer.ts';
 import { isIdShaped } from '../orders/ids.ts';
-import { buyerLinkBank, payAddonByLink, removeBuyerLinks, startSavingLink } from '../orders/open-finance-links.ts';
-import { listBanks, openFinanceApi } from '../orders/open-finance-service.ts';
+import { buyerLinkBank, linkRail, payAddonByLink, removeBuyerLinks, startSavingLink } from '../orders/open-finance-links.ts';
+import { listBanks, openFinanceBanks } from '../orders/open-finance-service.ts';
 import { memberOrder } from './access.ts';
 import { checkoutBudget, findAddonOrder, refuseWhileDraining } from './addon-order.ts';
 import { sendReply } from './api-reply.ts';
@@ -27,10 +27,10 @@ export const bankLinkOrderRoutes = new Hono<AppEnv>()
     const id = c.req.param('id');
     const order = isIdShaped(id) ? await findMainOrder(c.var.orders, id) : undefined;
     if (!order || !mayActForOrder(order, c)) return apiError(c, 404, apiErrors.orderNotFound);
-    const api = openFinanceApi(c.var.orders);
-    if (!api) return apiError(c, 404, copy.api.notOffered);
-    // A vínculo charges nothing: only a new one at Efí spends a budget of its own, never the checkout's.
-    const result = await startSavingLink(c.var.orders, api, order, checkoutBudget(c, limits.bankLinkSave));
+    const jsr = linkRail(c.var.orders);
+    if (!jsr) return apiError(c, 404, copy.api.notOffered);
+    // A vínculo charges nothing: only a new one at the provider spends a budget of its own, never the checkout's.
+    const result = await startSavingLink(c.var.orders, jsr, order, checkoutBudget(c, limits.bankLinkSave));
     if (result.kind === 'started') return sendReply(c, 'POST', { redirectUri: result.redirectUri });
     if (result.kind === 'too_many_attempts') return apiError(c, 429, checkoutCopy.errors.tooManyAttempts);
     if (result.kind === 'not_offered') return apiError(c, 409, copy.api.notOffered);
@@ -46,11 +46,11 @@ export const bankLinkOrderRoutes = new Hono<AppEnv>()
       c.header('Cache-Control', 'no-store');
       const order = await findAddonOrder(c);
       if (order instanceof Response) return order;
-      const api = openFinanceApi(c.var.orders);
-      if (!api) return apiError(c, 409, copy.api.notLinked);
+      const jsr = linkRail(c.var.orders);
+      if (!jsr) return apiError(c, 409, copy.api.notLinked);
       const refusal = refuseWhileDraining(c);
       if (refusal) return refusal;
-      const result = await payAddonByLink(c.var.orders, api, order, c.req.valid('json').offerVersion, checkoutBudget(c));
+      const result = await payAddonByLink(c.var.orders, jsr, order, c.req.valid('json').offerVersion, checkoutBudget(c));
       if (result.kind === 'bank') return sendReply(c, 'POST', { redirectUri: result.redirectUri });
       if (result.kind === 'not_linked') return apiError(c, 409, copy.api.notLinked);
       if (result.kind === 'link_ended') {
@@ -76,10 +76,10 @@ export const bankLinkMemberRoutes = new Hono<AppEnv>()
     if (!order) return apiError(c, 401, members.api.signedOut);
     const link = await buyerLinkBank(c.var.orders, order.buyerEmail);
     if (!link) return sendReply(c, 'GET', { bank: null });
-    const api = openFinanceApi(c.var.orders);
-    // Without Efí's list the page still shows the vínculo, under a generic name; the log says why (no buyer data).
-    const banks = api
-      ? await listBanks(c.var.orders, api, '').catch((error: unknown) => {
+    const listing = openFinanceBanks(c.var.orders);
+    // Without the provider's list the page still shows the vínculo, under a generic name; the log says why (no buyer data).
+    const banks = listing
+      ? await listBanks(c.var.orders, listing, '').catch((error: unknown) => {
           c.var.logger.warn('Open Finance banks not read for the member page', {
             error: error instanceof Error ? error.message : String(error),
           });

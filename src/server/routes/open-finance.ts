@@ -4,7 +4,7 @@ import { apiErrors } from '../../content/api-errors.ts';
 import { openFinanceApi as copy } from '../../content/open-finance.ts';
 import { OpenFinanceBanksQuerySchema, OpenFinanceStartSchema } from '../../shared/open-finance.ts';
 import { paths } from '../../shared/routes.ts';
-import { WebhookRejectedError, type WebhookRequest } from '../gateway/pix-provider.ts';
+import { WebhookRejectedError } from '../gateway/pix-provider.ts';
 import { clientCertificateVerified } from '../http/client-address.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
@@ -13,17 +13,16 @@ import { findOrderById } from '../orders/order-lookup.ts';
 import {
   bankCallback,
   bankReturn,
+  callbackProvider,
   heldBankPayment,
   isListedBank,
   listBanks,
-  mercadoPagoBankCallback,
-  openFinanceApi,
+  openFinanceBanks,
+  openFinancePage,
   settleBankPayment,
   startBankPayment,
-  startMercadoPagoBankPayment,
 } from '../orders/open-finance-service.ts';
-import { linkReturn } from '../orders/open-finance-links.ts';
-import { mercadoPagoOpenFinance } from '../orders/open-finance-rails.ts';
+import { linkRail, linkReturn } from '../orders/open-finance-links.ts';
 import { sendReply } from './api-reply.ts';
 import type { AppEnv } from './context.ts';
 import { orderContactKey } from '../orders/order-links.ts';
@@ -38,10 +37,10 @@ export const openFinanceRoutes = new Hono<AppEnv>()
       if (!result.success) return apiError(c, 422, apiErrors.invalidRequest);
     }),
     async (c) => {
-      const api = openFinanceApi(c.var.orders);
-      if (!api) return apiError(c, 404, copy.unavailable);
+      const listing = openFinanceBanks(c.var.orders);
+      if (!listing) return apiError(c, 404, copy.unavailable);
       try {
-        const banks = await listBanks(c.var.orders, api, c.req.valid('query').q ?? '');
+        const banks = await listBanks(c.var.orders, listing, c.req.valid('query').q ?? '');
         c.header('Cache-Control', 'no-store');
         return sendReply(c, 'GET', { banks: banks.map(({ id, name, logoUrl }) => ({ id, name, logoUrl })) });
       } catch (error) {
@@ -53,10 +52,10 @@ export const openFinanceRoutes = new Hono<AppEnv>()
   .get('/volta', async (c) => {
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
-    const api = openFinanceApi(c.var.orders);
+    const jsr = linkRail(c.var.orders);
     const url = new URL(c.req.url);
     // Back from approving a JSR vínculo (docs/payments.md#jsr-the-add-on-in-one-tap), or from a payment.
-    const linked = api ? await linkReturn(c.var.orders, api, url) : undefined;
+    const linked = jsr ? await linkReturn(c.var.orders, jsr, url) : undefined;
     if (linked)
       return c.redirect(
         `${paths.order}/${encodeURIComponent(linked.order.public_ref)}?vinculo=${linked.saved ? 'salvo' : 'recusado'}${keyFragment(linked.order)}`,
@@ -93,16 +92,18 @@ export const openFinanceOrderRoutes = new Hono<AppEnv>().basePath('/api/orders')
     const order = isIdShaped(id) ? await findOrderById(c.var.db, id) : undefined;
     if (!order || !mayActForOrder(order, c)) return apiError(c, 404, apiErrors.orderNotFound);
     const { participantId } = c.req.valid('json');
-    const api = openFinanceApi(c.var.orders);
-    const viaMercadoPago = !(api && participantId) && mercadoPagoOpenFinance(c.var.orders) !== null;
-    if (!viaMercadoPago && !(api && participantId)) return apiError(c, api ? 422 : 404, api ? apiErrors.invalidRequest : copy.unavailable);
+    const banks = openFinanceBanks(c.var.orders);
+    // The bank the buyer picked where a provider lists them, else a provider's own page.
+    const via =
+      banks && participantId ? { provider: banks, participantId } : { provider: openFinancePage(c.var.orders), participantId: null };
+    if (!via.provider) return apiError(c, banks ? 422 : 404, banks ? apiErrors.invalidRequest : copy.unavailable);
     // The payment already waiting at the bank is the same tap again: no new call to count.
-    const held = await heldBankPayment(c.var.orders, order, viaMercadoPago ? null : (participantId ?? null));
+    const held = await heldBankPayment(c.var.orders, order, via.participantId ?? via.provider.id);
     if (held) return sendReply(c, 'POST', { redirectUri: held });
-    if (api && participantId) {
+    if (via.participantId !== null) {
       let listed: boolean;
       try {
-        listed = await isListedBank(c.var.orders, api, participantId);
+        listed = await isListedBank(c.var.orders, via.provider, via.participantId);
       } catch (error) {
         c.var.logger.warn('Open Finance banks not read', { error: error instanceof Error ? error.message : String(error) });
         return apiError(c, 502, copy.failed);
@@ -111,10 +112,7 @@ export const openFinanceOrderRoutes = new Hono<AppEnv>().basePath('/api/orders')
     }
     const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
     if (!decision.allowed) return apiError(c, 429, copy.tooManyTries(Math.max(1, Math.ceil(decision.retryAfterMs / 60_000))));
-    const result =
-      api && participantId
-        ? await startBankPayment(c.var.orders, api, order, participantId)
-        : await startMercadoPagoBankPayment(c.var.orders, order);
+    const result = await startBankPayment(c.var.orders, via.provider, order, via.participantId);
     if (result.kind === 'started') return sendReply(c, 'POST', { redirectUri: result.redirectUri });
     if (result.kind === 'not_payable') return apiError(c, 409, copy.notPayable);
     if (result.kind === 'no_cpf') return apiError(c, 422, copy.noCpf);
@@ -124,28 +122,18 @@ export const openFinanceOrderRoutes = new Hono<AppEnv>().basePath('/api/orders')
 
 const ok = { received: true } as const;
 
-type CallbackReader = (request: WebhookRequest) => Promise<string | null>;
-
-/** Each provider's callback of an Open Finance payment; null while its mode is off. */
-const callbackReaders: Record<string, (orders: AppEnv['Variables']['orders']) => CallbackReader | null> = {
-  'efi-open-finance': (orders) => {
-    const api = openFinanceApi(orders);
-    return api ? (request) => bankCallback(orders, api, request) : null;
-  },
-  'mercadopago-open-finance': (orders) => mercadoPagoBankCallback(orders),
-};
-
-/** The callbacks: answered at once, the payment is read back in the background. */
+/** Each provider's callbacks (gateway/open-finance.ts `openFinanceCallbackPath`): answered at once, the payment read back in the background. */
 export const openFinanceWebhookRoutes = new Hono<AppEnv>().basePath('/api/webhooks').post(
-  '/:rail{efi-open-finance|mercadopago-open-finance}',
+  '/:rail{[a-z]+-open-finance}',
   limitBody(64 * 1024, (c: Context<AppEnv>) => c.json(ok, 200)),
   async (c) => {
     const { logger, orders } = c.var;
-    const reader = callbackReaders[c.req.param('rail')]?.(orders);
-    if (!reader) return c.json(ok, 200);
+    // Null while its mode is off.
+    const from = callbackProvider(orders, `/api/webhooks/${c.req.param('rail')}`);
+    if (!from) return c.json(ok, 200);
     let paymentId: string | null;
     try {
-      paymentId = await reader({
+      paymentId = await bankCallback(orders, from, {
         url: new URL(c.req.url),
         headers: c.req.raw.headers,
         rawBody: await c.req.text(),

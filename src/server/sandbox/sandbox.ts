@@ -18,7 +18,7 @@ import {
 } from './sandbox-repository.ts';
 import { renderSandboxNotFoundPage, renderSandboxPayPage } from './sandbox-page.ts';
 import { secretsMatch } from '../config/secrets.ts';
-import { SANDBOX_OFFER_HASH, SANDBOX_PRODUCT_HASH } from '../gateway/providers/tribopay/tribopay-sandbox.ts';
+import { SANDBOX_OFFER_HASH, SANDBOX_PRODUCT_HASH } from '../gateway/demo-sandbox.ts';
 import { parseJsonSafely } from '../lib/safe-parse.ts';
 import { limits, type RateLimiter } from '../http/rate-limit.ts';
 

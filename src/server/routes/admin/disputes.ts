@@ -1,9 +1,6 @@
-import type { Context } from 'hono';
-import { disputeRefundGuard, disputesApi } from '../../../content/disputes.ts';
-import type { ApiErrorBody } from '../../../shared/api.ts';
+import { disputesApi } from '../../../content/disputes.ts';
 import { AdminDisputeCreateSchema, AdminDisputeResolveSchema } from '../../../shared/disputes.ts';
 import { recordAudit } from '../../admin/admin-audit.ts';
-import { purchaseHasOpenDispute } from '../../disputes/dispute-guard.ts';
 import { describePolls } from '../../disputes/dispute-poll-health.ts';
 import { pollDisputesNow } from '../../disputes/dispute-poller.ts';
 import {
@@ -18,7 +15,6 @@ import {
 } from '../../disputes/dispute-service.ts';
 import { apiError, limitBody } from '../../http/http.ts';
 import { sendReply } from '../api-reply.ts';
-import type { AdminEnv } from '../context.ts';
 import { adminRouter, auditClient, json, tooLarge } from './console.ts';
 
 /** docs/disputes.md: the console's "Contestações". */
@@ -107,13 +103,3 @@ export const adminDisputesRoutes = adminRouter()
     });
     return sendReply(c, 'POST', await listAdminDisputes(c.var.orders));
   });
-
-export async function refuseWhileDisputed(
-  c: Context<AdminEnv>,
-  orderId: string,
-  confirmed: boolean | undefined,
-): Promise<Response | undefined> {
-  if (confirmed || !(await purchaseHasOpenDispute(c.var.db, orderId))) return undefined;
-  const body: ApiErrorBody = { error: disputeRefundGuard.confirmNeeded, code: 'dispute_open' };
-  return c.json(body, 409);
-}

@@ -1,5 +1,8 @@
+import type { Context } from 'hono';
 import { admin as copy } from '../../../content/admin.ts';
+import { disputeRefundGuard } from '../../../content/disputes.ts';
 import { refundConsoleApi } from '../../../content/refunds.ts';
+import type { ApiErrorBody } from '../../../shared/api.ts';
 import { DisputeConfirmSchema } from '../../../shared/disputes.ts';
 import { RefundDeclineSchema, RefundStartSchema } from '../../../shared/refunds.ts';
 import { recordAudit } from '../../admin/admin-audit.ts';
@@ -9,7 +12,7 @@ import { loadOrderEvidence } from '../../refunds/order-evidence.ts';
 import { retryNeedsPanelCheck } from '../../refunds/refund-admin.ts';
 import { declineRefundRequest, markRefundedByHand, startRefund } from '../../refunds/seller-decisions.ts';
 import { sendReply } from '../api-reply.ts';
-import { refuseWhileDisputed } from './disputes.ts';
+import type { AdminEnv } from '../context.ts';
 import { adminRouter, auditClient, json, ok, orderRefusal, tooLarge } from './console.ts';
 
 export function adminRefundsRoutes(runOutbox: () => void) {
@@ -17,9 +20,9 @@ export function adminRefundsRoutes(runOutbox: () => void) {
     .post('/orders/:id/refund', limitBody(256, tooLarge), json(DisputeConfirmSchema), async (c) => {
       const now = c.var.now();
       const orderId = c.req.param('id');
-      const disputed = await refuseWhileDisputed(c, orderId, c.req.valid('json').confirmDispute);
-      if (disputed) return disputed;
-      const result = await markRefundedByHand({ db: c.var.db, events: c.var.orders.events }, orderId, now);
+      const confirmed = c.req.valid('json').confirmDispute === true;
+      const result = await markRefundedByHand({ ...c.var.refunds, events: c.var.orders.events }, orderId, now, confirmed);
+      if (result === 'dispute_open') return disputeOpen(c);
       if (result === 'not_paid') return apiError(c, 409, refundConsoleApi.markNotPaid);
       if (result === 'gateway_in_flight') return apiError(c, 409, refundConsoleApi.markWhileAtGateway);
       if (result === 'ok') await recordAudit(c.var.db, { session: c.var.session, action: 'mark_refunded', orderId, now });
@@ -29,11 +32,10 @@ export function adminRefundsRoutes(runOutbox: () => void) {
     .post('/orders/:id/refund/start', limitBody(256, tooLarge), json(RefundStartSchema), async (c) => {
       const now = c.var.now();
       const orderId = c.req.param('id');
-      const disputed = await refuseWhileDisputed(c, orderId, c.req.valid('json').confirmDispute);
-      if (disputed) return disputed;
       if (!c.req.valid('json').gatewayChecked && (await retryNeedsPanelCheck(c.var.db, orderId)))
         return apiError(c, 409, refundConsoleApi.checkGatewayFirst);
-      const result = await startRefund(c.var.refunds, orderId, now);
+      const result = await startRefund(c.var.refunds, orderId, now, c.req.valid('json').confirmDispute === true);
+      if (result === 'dispute_open') return disputeOpen(c);
       if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
       if (result === 'not_paid') return apiError(c, 409, refundConsoleApi.notPaid);
       if (result === 'in_progress') return apiError(c, 409, refundConsoleApi.inProgress);
@@ -81,4 +83,10 @@ export function adminRefundsRoutes(runOutbox: () => void) {
       const pdf = await renderEvidencePdf(evidence);
       return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf' });
     });
+}
+
+/** The refund asked while a dispute is open, not confirmed a second time: the console asks again (docs/disputes.md#never-twice). */
+function disputeOpen(c: Context<AdminEnv>) {
+  const body: ApiErrorBody = { error: disputeRefundGuard.confirmNeeded, code: 'dispute_open' };
+  return c.json(body, 409);
 }

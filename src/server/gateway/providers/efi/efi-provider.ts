@@ -9,7 +9,8 @@ import { parseWebhookConfig, problemDetail } from './pix-api-parse.ts';
 import { efiProfile, type PixApiProfile } from './pix-api-profile.ts';
 import { defendInfraction, listInfractions, MAX_DEFENCE_CHARS } from './pix-api-infractions.ts';
 import { readDevolucao, requestDevolucao } from './pix-api-refunds.ts';
-import { createOpenFinanceApi, type OpenFinanceApi, type OpenFinanceSettings } from './open-finance-client.ts';
+import { createOpenFinanceApi, type OpenFinanceSettings } from './open-finance-client.ts';
+import { efiOpenFinance } from './open-finance-capability.ts';
 
 export interface EfiSettings {
   clientId: string;
@@ -26,8 +27,6 @@ export interface EfiSettings {
 
 /** Plus the webhook set-up a seller does once per PIX key (`npm run efi-webhook`), which no other provider has. */
 export interface EfiProvider extends PixProvider {
-  /** With EFI_OPEN_FINANCE on (docs/payments.md#open-finance). */
-  readonly openFinance?: OpenFinanceApi;
   registerWebhook(webhookUrl: string, options: { skipMtls: boolean }): Promise<void>;
   getWebhook(): Promise<string | null>;
 }
@@ -157,7 +156,7 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     registerWebhook: (webhookUrl, registration) => registerWebhook(api, settings, webhookUrl, registration),
     getWebhook: () => getWebhook(api),
     ...(settings.openFinance
-      ? { openFinance: createOpenFinanceApi(settings.openFinance, { now, ...(options.ca ? { ca: options.ca } : {}) }) }
+      ? { openFinance: efiOpenFinance(createOpenFinanceApi(settings.openFinance, { now, ...(options.ca ? { ca: options.ca } : {}) })) }
       : {}),
   };
 }

@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { isValidCpfOrCnpj } from '../../../../shared/documents.ts';
 import { refundErrorDetail } from '../../errors.ts';
 import { DEFAULT_TIMEOUT_MS } from '../../transport.ts';
-import type { EfiWebhookFailure } from './efi-provider.ts';
+import { OPEN_FINANCE_RETURN_PATH, openFinanceCallbackPath, OpenFinanceError } from '../../open-finance.ts';
 import { CallFailure, createPixApiClient, type PixApiClient, type Reply } from './pix-api-client.ts';
 import type { PixApiProfile } from './pix-api-profile.ts';
 import {
@@ -48,29 +48,14 @@ export interface OpenFinanceApi {
   now: () => number;
 }
 
-/** `uncertain`: a write that may have been done at Efí (read it back before asking again). `nome`: Efí's error name. */
-export class OpenFinanceError extends Error {
-  /** Efí's Retry-After on a 429 or 503, in ms: the lost-payment read waits it out. */
-  retryAfterMs?: number;
+export { OpenFinanceError };
 
-  constructor(
-    readonly failure: EfiWebhookFailure,
-    readonly status: number | null,
-    readonly nome: string | null,
-    readonly detail: string | null,
-    readonly uncertain: boolean,
-  ) {
-    super(
-      `Efí Open Finance: ${failure}${status === null ? '' : ` (HTTP ${status})`}${nome ? ` ${nome}` : ''}${detail ? `: ${detail}` : ''}`,
-    );
-    this.name = 'OpenFinanceError';
-  }
-}
+const LABEL = 'Efí Open Finance';
 
 /** Sources: sdk-node-apis-efi src/lib/constants.js `OPENFINANCE` (base URLs with /v1, `POST /oauth/token`). */
 const openFinanceProfile: PixApiProfile = {
   id: 'efi',
-  name: 'Efí Open Finance',
+  name: LABEL,
   productionUrl: 'https://openfinance.api.efipay.com.br/v1',
   sandboxUrl: 'https://openfinance-h.api.efipay.com.br/v1',
   tokenPath: '/oauth/token',
@@ -97,15 +82,17 @@ export function createOpenFinanceApi(
 function thrown(error: unknown, write: boolean): OpenFinanceError {
   if (!(error instanceof CallFailure)) throw error;
   const failure = error.reason === 'timeout' || error.reason === 'network' ? 'no_answer' : error.reason;
-  return new OpenFinanceError(failure, error.status ?? null, null, null, write && error.sent);
+  return new OpenFinanceError(LABEL, failure, error.status ?? null, null, null, write && error.sent);
 }
 
 function refusal(reply: Reply, write: boolean): OpenFinanceError {
   const body = parseOpenFinanceError(reply.json);
   const detail = refundErrorDetail({ message: body?.mensagem ?? null });
   const server = reply.status >= 500;
-  const error = new OpenFinanceError(server ? 'server_error' : 'refused', reply.status, body?.nome ?? null, detail, write && server);
+  const error = new OpenFinanceError(LABEL, server ? 'server_error' : 'refused', reply.status, body?.nome ?? null, detail, write && server);
   if (reply.retryAfterMs !== undefined) error.retryAfterMs = reply.retryAfterMs;
+  // The vínculo named is gone at Efí: revoked at the bank, or never made.
+  error.linkGone = body?.nome === 'vinculo_invalido';
   return error;
 }
 
@@ -130,7 +117,7 @@ async function call(
 }
 
 function unreadable(reply: Reply, write: boolean): OpenFinanceError {
-  return new OpenFinanceError('unreadable', reply.status, null, null, write);
+  return new OpenFinanceError(LABEL, 'unreadable', reply.status, null, null, write);
 }
 
 function must<T>(value: T | null, reply: Reply, write: boolean): T {
@@ -176,7 +163,7 @@ const DAY_MS = 86_400_000;
 export function openFinanceUrls(publicUrl: string): { redirectUrl: string; webhookUrl: string } {
   let base = publicUrl;
   while (base.endsWith('/')) base = base.slice(0, -1);
-  return { redirectUrl: `${base}/api/open-finance/volta`, webhookUrl: `${base}/api/webhooks/efi-open-finance` };
+  return { redirectUrl: `${base}${OPEN_FINANCE_RETURN_PATH}`, webhookUrl: `${base}${openFinanceCallbackPath('efi')}` };
 }
 
 /** `PUT /config`: where Efí sends the buyer back and posts its callbacks; hmac when the seller set one, else mTLS. */
@@ -195,7 +182,7 @@ export async function readOpenFinanceConfig(api: OpenFinanceApi): Promise<OpenFi
     const reply = await call(api, 'GET', '/config');
     return must(parseOpenFinanceConfig(reply.json), reply, false);
   } catch (error) {
-    if (error instanceof OpenFinanceError && error.nome === 'configuracao_nao_encontrada') return null;
+    if (error instanceof OpenFinanceError && error.code === 'configuracao_nao_encontrada') return null;
     throw error;
   }
 }
@@ -214,7 +201,7 @@ export async function listOpenFinanceParticipants(
     const reply = await call(api, 'GET', `/participantes${query}`);
     return must(parseParticipants(reply.json), reply, false);
   } catch (error) {
-    if (error instanceof OpenFinanceError && error.nome === 'participante_nao_encontrado') return [];
+    if (error instanceof OpenFinanceError && error.code === 'participante_nao_encontrado') return [];
     throw error;
   }
 }
@@ -278,7 +265,7 @@ async function listPages(api: OpenFinanceApi, path: string, query: PageQuery, ma
     try {
       reply = await call(api, 'GET', `${path}?${params.toString()}`);
     } catch (error) {
-      if (error instanceof OpenFinanceError && error.nome === 'pagamento_nao_encontrado') return { payments, pages: page };
+      if (error instanceof OpenFinanceError && error.code === 'pagamento_nao_encontrado') return { payments, pages: page };
       throw error;
     }
     const read = parsePaymentPage(reply.json);

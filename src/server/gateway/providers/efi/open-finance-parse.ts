@@ -1,10 +1,17 @@
 import { z } from 'zod';
+import type {
+  OpenFinanceLink,
+  OpenFinanceParticipant,
+  OpenFinancePayment,
+  OpenFinanceRefund,
+  OpenFinanceRefundState,
+  OpenFinanceState,
+} from '../../open-finance.ts';
 import { reaisToCents } from './pix-api-parse.ts';
 
 /** Efí's Open Finance replies as our values (sources in docs/payments.md#open-finance); none throws. */
 
-export type OpenFinanceState = 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'unknown';
-export type OpenFinanceRefundState = 'pending' | 'done' | 'failed';
+export type { OpenFinanceLink, OpenFinanceParticipant, OpenFinancePayment, OpenFinanceRefund, OpenFinanceState };
 
 /** "Status das Transações": pendente, agendado, rejeitado, aceito, cancelado, expirado (and `erro` in the list filter). */
 const STATES: Readonly<Record<string, OpenFinanceState>> = {
@@ -89,14 +96,6 @@ const ParticipantSchema = z.object({
   logo: optionalText,
 });
 
-export interface OpenFinanceParticipant {
-  id: string;
-  name: string;
-  description: string | null;
-  /** https only: it is shown as an image on the checkout. */
-  logoUrl: string | null;
-}
-
 /** `GET /participantes`: each well-formed entry; a malformed one is left out, not the list. */
 export function parseParticipants(body: unknown): OpenFinanceParticipant[] | null {
   const list = z.object({ participantes: arrayOf(5000) }).safeParse(body);
@@ -132,13 +131,6 @@ export function parseStartedLink(body: unknown): { linkId: string; redirectUri: 
 
 const RefundSchema = z.object({ identificadorDevolucao: optionalText, valor: amount, status: optionalText, dataCriacao: optionalText });
 
-export interface OpenFinanceRefund {
-  refundId: string | null;
-  amountCents: number | null;
-  state: OpenFinanceRefundState;
-  rawStatus: string | null;
-}
-
 function refundOf(entry: z.output<typeof RefundSchema>): OpenFinanceRefund {
   const rawStatus = entry.status ?? null;
   return {
@@ -158,18 +150,6 @@ const PaymentSchema = z.object({
   idProprio: optionalText,
   devolucoes: arrayOf(500).nullish().catch(null),
 });
-
-export interface OpenFinancePayment {
-  paymentId: string;
-  state: OpenFinanceState;
-  rawStatus: string | null;
-  amountCents: number | null;
-  endToEndId: string | null;
-  /** Our order id, as sent in `idProprio`. */
-  ownId: string | null;
-  createdAt: number | null;
-  refunds: OpenFinanceRefund[];
-}
 
 function paymentOf(entry: unknown): OpenFinancePayment | null {
   const parsed = PaymentSchema.safeParse(entry);
@@ -236,15 +216,6 @@ const LinkSchema = z.object({
     .nullish()
     .catch(null),
 });
-
-export interface OpenFinanceLink {
-  linkId: string;
-  rawStatus: string | null;
-  expiresAt: number | null;
-  dailyLimitCents: number | null;
-  perPaymentLimitCents: number | null;
-  participant: { id: string; name: string } | null;
-}
 
 /** `GET /pagamentos-biometria/vinculos?cpf=`: each well-formed vínculo. */
 export function parseLinks(body: unknown): OpenFinanceLink[] | null {

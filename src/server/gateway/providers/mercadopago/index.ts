@@ -24,4 +24,5 @@ export const mercadopagoProvider: ProviderDescriptor<'mercadopago', typeof setti
     }),
   webhook: { route: 'mercadopago', aliases: [] },
   capabilities,
+  openFinanceMode: (values) => (values.MERCADOPAGO_OPEN_FINANCE === 'on' ? 'provider' : null),
 };

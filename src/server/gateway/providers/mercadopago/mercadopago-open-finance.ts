@@ -1,12 +1,14 @@
 /** Mercado Pago's Open Finance mode, a PIX payment paid from its own bank page (docs/payments.md#mercado-pagos-open-finance-mode). */
 import { mercadopagoCopy } from '../../../../content/providers.ts';
-import type { OpenFinancePayment, OpenFinanceState } from '../efi/open-finance-parse.ts';
+import { paidCharge, type OpenFinanceCapability, type OpenFinancePayment, type OpenFinanceState } from '../../open-finance.ts';
+import type { ProviderEvent, WebhookRequest } from '../../pix-provider.ts';
 import { TransportFailure } from '../../transport.ts';
 import { GatewayError, type PaymentState } from '../../types.ts';
 import { centsToReais } from './mercadopago-amount.ts';
 import { leavesWriteOpen, type Reply } from './mercadopago-client.ts';
 import { parsePayment, readId, type MercadoPagoPayment } from './mercadopago-parse.ts';
-import { paymentPath, type PaymentsApi } from './mercadopago-payments.ts';
+import { paymentPath, readPayment, type PaymentsApi } from './mercadopago-payments.ts';
+import { readRefund, refundPayment } from './mercadopago-refunds.ts';
 
 /** Our order id travels in `external_reference` under this prefix, apart from the PIX's own (the checkout's key). */
 const REFERENCE_PREFIX = 'openfinance:';
@@ -115,5 +117,52 @@ export async function readBankPayment(api: PaymentsApi, paymentId: string): Prom
       state: refund.state,
       rawStatus: refund.rawStatus,
     })),
+  };
+}
+
+/** The buyer's way back: Mercado Pago's `paymentId` in the query (digits). */
+function readReturn(url: URL): { paymentId: string | null; linkId: null; error: false } {
+  const paymentId = url.searchParams.get('paymentId')?.trim() ?? '';
+  return { paymentId: /^\d{1,19}$/.test(paymentId) ? paymentId : null, linkId: null, error: false };
+}
+
+/**
+ * The capability in `provider` mode: Mercado Pago's page picks the bank; the payment is read, refunded and notified as a
+ * PIX payment is (its refunds are a charge's, its notifications signed as the PIX's).
+ */
+export function mercadoPagoOpenFinance(
+  api: PaymentsApi,
+  parseWebhook: (request: WebhookRequest) => Promise<ProviderEvent[]>,
+): OpenFinanceCapability {
+  const client = api.client;
+  return {
+    mode: 'provider',
+    startPayment: (input) =>
+      startBankPayment(api, {
+        orderId: input.orderId,
+        amountCents: input.amountCents,
+        cpf: input.cpf,
+        email: input.email,
+        name: input.name,
+        description: input.description,
+        idempotencyKey: input.idempotencyKey,
+        callbackUrl: input.returnUrl,
+        notificationUrl: input.callbackUrl,
+      }),
+    readPayment: (payment) => readBankPayment(api, payment.paymentId),
+    async returnPayment(payment, cents, key) {
+      const refund = await refundPayment(client, paidCharge(payment.paymentId, cents), { refundId: key, amountCents: cents });
+      return { refundId: refund.refundId, amountCents: refund.amountCents, state: refund.state, rawStatus: refund.rawStatus };
+    },
+    chargeRefunder: (paymentId) => ({
+      getCharge: () => readPayment(api, paymentId),
+      refund: (read, input) => refundPayment(client, { ...read, chargeId: paymentId }, input),
+      getRefund: (read, refundId) => readRefund(client, { ...read, chargeId: paymentId }, refundId),
+    }),
+    readReturn,
+    async readCallback(request) {
+      const events = await parseWebhook(request);
+      return events.flatMap((event) => (event.kind === 'charge' ? [event.chargeId] : []))[0] ?? null;
+    },
   };
 }

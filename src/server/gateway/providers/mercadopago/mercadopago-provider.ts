@@ -1,8 +1,7 @@
 /** Mercado Pago (docs/payments.md#mercado-pago), not its SDK: fixed base URL, and it retries 5xx where we read back. */
-import type { PixProvider, ProviderCapabilities } from '../../pix-provider.ts';
+import type { PixProvider, ProviderCapabilities, WebhookRequest } from '../../pix-provider.ts';
 import { createMercadoPagoClient } from './mercadopago-client.ts';
-import { readBankPayment, startBankPayment, type StartMercadoPagoBankPayment } from './mercadopago-open-finance.ts';
-import type { OpenFinancePayment } from '../efi/open-finance-parse.ts';
+import { mercadoPagoOpenFinance } from './mercadopago-open-finance.ts';
 import { cancelPayment, createPayment, readPayment, searchPayment, type PaymentsApi } from './mercadopago-payments.ts';
 import { readRefund, refundPayment } from './mercadopago-refunds.ts';
 import { verifyMercadoPagoWebhook } from './mercadopago-webhook.ts';
@@ -23,20 +22,10 @@ export const capabilities: ProviderCapabilities = {
   disputeOnRead: true,
 };
 
-/** Pix por iniciação through Mercado Pago's own bank page (docs/payments.md#mercado-pagos-open-finance-mode). */
-export interface MercadoPagoOpenFinance {
-  start(input: StartMercadoPagoBankPayment): Promise<{ paymentId: string; redirectUri: string }>;
-  read(paymentId: string): Promise<OpenFinancePayment | null>;
-}
-
-export interface MercadoPagoProvider extends PixProvider {
-  readonly openFinance?: MercadoPagoOpenFinance;
-}
-
 export function createMercadoPagoProvider(
   settings: { accessToken: string; webhookSecret: string; apiUrl?: string; openFinance?: boolean },
   options: { fetch?: typeof fetch; now?: () => number; timeoutMs?: number } = {},
-): MercadoPagoProvider {
+): PixProvider {
   const accessToken = settings.accessToken.trim();
   const webhookSecret = settings.webhookSecret;
   if (accessToken === '') throw new TypeError('Mercado Pago accessToken is empty');
@@ -49,6 +38,7 @@ export function createMercadoPagoProvider(
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
   });
   const api: PaymentsApi = { client, now };
+  const parseWebhook = async (request: WebhookRequest) => verifyMercadoPagoWebhook(request, webhookSecret, now());
   return {
     id: 'mercadopago',
     capabilities,
@@ -56,11 +46,9 @@ export function createMercadoPagoProvider(
     getCharge: (chargeId) => readPayment(api, chargeId),
     findCharge: (idempotencyKey) => searchPayment(api, idempotencyKey),
     cancelCharge: (chargeId) => cancelPayment(api, chargeId),
-    parseWebhook: async (request) => verifyMercadoPagoWebhook(request, webhookSecret, now()),
+    parseWebhook,
     refund: (charge, input) => refundPayment(client, charge, input),
     getRefund: (charge, refundId) => readRefund(client, charge, refundId),
-    ...(settings.openFinance
-      ? { openFinance: { start: (input) => startBankPayment(api, input), read: (paymentId) => readBankPayment(api, paymentId) } }
-      : {}),
+    ...(settings.openFinance ? { openFinance: mercadoPagoOpenFinance(api, parseWebhook) } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { providerNames } from '../../../../content/providers.ts';
 import { httpUrl } from '../../../lib/env-fields.ts';
 import { plain, secret, type ProviderDescriptor } from '../../provider-descriptor.ts';
-import { SANDBOX_PRODUCT_HASH, SANDBOX_TOKEN } from './tribopay-sandbox.ts';
+import { SANDBOX_PRODUCT_HASH, SANDBOX_TOKEN } from '../../demo-sandbox.ts';
 import type { GatewayClient } from './tribopay-types.ts';
 import { createGatewayClient } from './tribopay-client.ts';
 import { createTribopayProvider, tribopayCapabilities } from './tribopay-provider.ts';

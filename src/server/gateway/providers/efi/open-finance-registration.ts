@@ -5,9 +5,9 @@ import {
   openFinanceUrls,
   readOpenFinanceConfig,
   type OpenFinanceApi,
-} from '../gateway/providers/efi/open-finance-client.ts';
-import type { OpenFinanceConfig } from '../gateway/providers/efi/open-finance-parse.ts';
-import type { Logger } from '../lib/logger.ts';
+} from './open-finance-client.ts';
+import type { OpenFinanceConfig } from './open-finance-parse.ts';
+import type { Logger } from '../../../lib/logger.ts';
 
 /** True when Efí's settings send the buyer and the callbacks to this server, secured the way it checks them. */
 export function openFinanceConfigIsOurs(registered: OpenFinanceConfig | null, api: OpenFinanceApi, publicUrl: string): boolean {

@@ -1,4 +1,0 @@
-/** What the demo's fake TriboPay (src/server/sandbox/) answers with; its token guards nothing of value, so it is fixed. */
-export const SANDBOX_TOKEN = 'sandbox-token';
-export const SANDBOX_PRODUCT_HASH = 'sandbox-product';
-export const SANDBOX_OFFER_HASH = 'sandbox-offer';
