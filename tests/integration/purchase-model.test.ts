@@ -379,7 +379,11 @@ async function checkBank(shop: Shop, model: Model): Promise<void> {
   if (ids.length === 0) return;
   const accessMails = (await rowsOfOrders(shop.db, 'outbox', ids)).filter((row) => row.kind === 'access_email');
   const bankRows = await shop.db.db.selectFrom('open_finance_payments').selectAll().where('order_id', 'in', ids).execute();
-  const refundRows = await shop.db.db.selectFrom('refunds').select(['order_id', 'status', 'gateway_state']).where('order_id', 'in', ids).execute();
+  const refundRows = await shop.db.db
+    .selectFrom('refunds')
+    .select(['order_id', 'status', 'gateway_state'])
+    .where('order_id', 'in', ids)
+    .execute();
   for (const order of snap.orders.values()) {
     const held = heldAtEfi(provider, order.charge_id, order.id);
     const amount = Number(order.amount_cents);
