@@ -33,11 +33,6 @@ for (const database of databases) {
 
         expect((await migrator.migrateTo(ORDER_EXPERIMENTS)).error).toBeUndefined();
         expect(await Promise.all(recorded.map(({ id }) => orderVariants(db, id)))).toEqual([[['exp_old', 1]], [['exp_old', 0]], []]);
-        const figures = await experimentFigures(db.db, 'exp_old', 2);
-        expect(figures.map((arm) => [arm.pixGenerated, arm.pixPaid, arm.revenueCents])).toEqual([
-          [1, 0, 0],
-          [1, 1, 1990],
-        ]);
 
         // Down again: an order counted for two tests keeps one of them in the previous version's columns.
         await any.insertInto('order_experiments').values({ order_id: 'ord_no_test', experiment_id: 'exp_new', variant: 1 }).execute();
@@ -49,7 +44,13 @@ for (const database of databases) {
           ['ord_open_a', 'exp_old', 0],
           ['ord_paid_b', 'exp_old', 1],
         ]);
+        // Up again to today's schema (the figures read later tables too): the orders' variants are moved once more.
         expect((await migrator.migrateToLatest()).error).toBeUndefined();
+        const figures = await experimentFigures(db.db, 'exp_old', 2);
+        expect(figures.map((arm) => [arm.pixGenerated, arm.pixPaid, arm.revenueCents])).toEqual([
+          [1, 0, 0],
+          [1, 1, 1990],
+        ]);
       } finally {
         await db.close();
       }

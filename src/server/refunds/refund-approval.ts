@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { disputeRefundGuard } from '../../content/disputes.ts';
 import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { RefundOrigin } from '../../shared/refunds.ts';
@@ -49,7 +49,12 @@ export class RefundHeldForDispute extends Error {
  * approval stands, listed for the seller, but its gateway call is held (`hold`). The buyer's request asks it first, even
  * where the seller decides; every approval asks it in `recordApproval`.
  */
-export async function askDisputeGuard(trx: Transaction<Database>, approvals: Approvals, orderId: string, approver: Approver) {
+export async function askDisputeGuard(
+  trx: Kysely<Database> | Transaction<Database>,
+  approvals: Approvals,
+  orderId: string,
+  approver: Approver,
+) {
   if (approver.by === 'seller' && approver.disputeConfirmed) return 'go';
   if (!(await approvals.hasOpenDispute(trx, orderId))) return 'go';
   if (approver.by === 'auto') return 'hold';

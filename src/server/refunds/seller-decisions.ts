@@ -7,7 +7,14 @@ import { reverseOrder } from '../orders/order-transitions.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { chargesOf, refundOf, refundsOf, sellerScope, unrefundedItems, type PurchaseRecord } from '../purchase/purchase-ledger.ts';
 import { loadPurchase } from '../purchase/purchase-service.ts';
-import { gatewayTakes, RefundHeldForDispute, recordApproval, refundsPartAtGateway, type Approvals } from './refund-approval.ts';
+import {
+  askDisputeGuard,
+  gatewayTakes,
+  RefundHeldForDispute,
+  recordApproval,
+  refundsPartAtGateway,
+  type Approvals,
+} from './refund-approval.ts';
 import { manualRefundSteps } from './refund-admin.ts';
 import { queueDeclinedEmail } from './refund-email.ts';
 import { finishPartialRefund } from './refund-outcomes.ts';
@@ -37,6 +44,8 @@ export async function startRefund(deps: RefundsDeps, orderId: string, now: numbe
     .execute(async (trx): Promise<SellerRefundResult> => {
       const purchase = await loadPurchase(trx, orderId);
       if (!purchase) return 'not_found';
+      // Asked before "not paid": an order under an open dispute is no longer `paid`, and the seller must hear why.
+      await askDisputeGuard(trx, deps, orderId, approver);
       const paid = sellerScope(purchase, orderId).filter(
         (order) => order.status === 'paid' && unrefundedItems(purchase, order.id).length > 0,
       );
@@ -116,6 +125,9 @@ export async function markRefundedByHand(
 ): Promise<MarkRefundedResult> {
   const order = await findOrderById(deps.db, orderId);
   if (!order) return 'not_found';
+  // As "Reembolsar": the dispute's answer comes before "not paid".
+  const held = await askDisputeGuard(deps.db, deps, order.id, { by: 'seller', disputeConfirmed }).catch(heldForDispute);
+  if (held === DISPUTE_OPEN) return held;
   const steps = await manualRefundSteps(deps.db, order.id);
   if (!steps || steps.charges.length === 0) return 'not_paid';
   // Approved together, so the buyer gets one e-mail for the whole amount.
