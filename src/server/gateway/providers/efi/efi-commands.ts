@@ -162,7 +162,7 @@ async function openFinance({ argv, load, out, err }: CommandRun<EfiValues>): Pro
     return 2;
   }
   const secret = openFinance.webhookHmacSecret;
-  const say = (write: (line: string) => void, line: string) => write(secret ? line.split(secret).join('***') : line);
+  const say = (write: (line: string) => void, line: string) => write(hideSecrets(line, secret));
   const expected = openFinanceUrls(publicUrl);
   const security = secret === null ? 'mtls' : 'hmac';
   const api = createOpenFinanceApi(openFinance, { timeoutMs: TIMEOUT_MS });
