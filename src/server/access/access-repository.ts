@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { findAccessOrderById, type AccessOrder } from '../orders/order-access.ts';
 
@@ -51,20 +51,23 @@ export async function recordMemberPageOpen(
   now: number,
   client: string | null = null,
 ): Promise<void> {
-  // One statement, so the cap is read where the row is written; concurrent openings may pass it by as many as race.
-  const kept = await sql`insert into member_page_opens (order_id, at, client)
-    select ${orderId}, cast(${now} as bigint), cast(${client} as text)
-    where (select count(*) from member_page_opens where order_id = ${orderId}) < ${OPENINGS_KEPT_PER_ORDER}`.execute(db);
-  if (Number(kept.numAffectedRows ?? 0) > 0) return;
-  await db
-    .insertInto('member_page_open_tallies')
-    .values({ order_id: orderId, day: Math.floor(now / DAY_MS), client: client ?? '', openings: 1, first_at: now, last_at: now })
-    .onConflict((conflict) =>
-      conflict.columns(['order_id', 'day', 'client']).doUpdateSet({
-        openings: sql`member_page_open_tallies.openings + 1`,
-        first_at: sql`case when excluded.first_at < member_page_open_tallies.first_at then excluded.first_at else member_page_open_tallies.first_at end`,
-        last_at: sql`case when excluded.last_at > member_page_open_tallies.last_at then excluded.last_at else member_page_open_tallies.last_at end`,
-      }),
-    )
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    // Openings of one order are counted one at a time, so a flood of them cannot pass the cap (SQLite: the INSERT locks).
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(727003, hashtext(${orderId}))`.execute(trx);
+    const kept = await sql`insert into member_page_opens (order_id, at, client)
+      select ${orderId}, cast(${now} as bigint), cast(${client} as text)
+      where (select count(*) from member_page_opens where order_id = ${orderId}) < ${OPENINGS_KEPT_PER_ORDER}`.execute(trx);
+    if (Number(kept.numAffectedRows ?? 0) > 0) return;
+    await trx
+      .insertInto('member_page_open_tallies')
+      .values({ order_id: orderId, day: Math.floor(now / DAY_MS), client: client ?? '', openings: 1, first_at: now, last_at: now })
+      .onConflict((conflict) =>
+        conflict.columns(['order_id', 'day', 'client']).doUpdateSet({
+          openings: sql`member_page_open_tallies.openings + 1`,
+          first_at: sql`case when excluded.first_at < member_page_open_tallies.first_at then excluded.first_at else member_page_open_tallies.first_at end`,
+          last_at: sql`case when excluded.last_at > member_page_open_tallies.last_at then excluded.last_at else member_page_open_tallies.last_at end`,
+        }),
+      )
+      .execute();
+  });
 }
