@@ -187,6 +187,32 @@ async function typedTextSurvives(browser: Browser, site: Site) {
   await expect(hero.getByLabel('Subtítulo', { exact: true })).toHaveValue('Digitado antes de recarregar');
   await autosaved(panel);
 
+  // An autosave the network holds back is not overtaken by the next one: the draft is the last text typed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let holding = true;
+  await panel.route('**/api/admin/page/draft', async (route) => {
+    if (holding) {
+      holding = false;
+      await held;
+    }
+    await route.continue();
+  });
+  const badge = hero.getByLabel('Selo', { exact: true });
+  await badge.press('ControlOrMeta+a');
+  await badge.pressSequentially('Selo lento');
+  await expect(panel.getByText('Salvando rascunho…')).toBeVisible({ timeout: 10_000 });
+  await badge.pressSequentially(' e o seguinte');
+  await panel.waitForTimeout(3_000);
+  release();
+  await autosaved(panel);
+  const serverDraft = async () => {
+    const state = (await (await panel.request.get('/api/admin/page')).json()) as { draft: { offer: { hero: { badge: string } } } | null };
+    return state.draft?.offer.hero.badge;
+  };
+  await expect.poll(serverDraft).toBe('Selo lento e o seguinte');
+  await panel.unroute('**/api/admin/page/draft');
+
   // "Descartar rascunho", there without a reload, puts every field back, the price box's text included.
   await chooseSection(panel, 'Produto');
   const product = panel.getByRole('group', { name: 'Produto' });

@@ -143,9 +143,10 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
 
   // Autosave: a second after the typing stops, when every field is valid and no conflict waits for a pick. Not while a
   // publish (or a save) runs: typing then would be saved on the version before the one being published, and the console
-  // would take this editor's own publish for someone else's; it is saved once the publish is done, on its version.
+  // would take this editor's own publish for someone else's; it is saved once the publish is done, on its version. Nor
+  // while the last autosave is on its way: a slow network could land it after this one, keeping older text.
   useEffect(() => {
-    if (!editing?.dirty || !valid || unpicked || busy) return;
+    if (!editing?.dirty || !valid || unpicked || busy || autosave === 'saving') return;
     const timer = window.setTimeout(() => {
       setAutosave('saving');
       saveNow(editing).then(
@@ -161,7 +162,7 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
       );
     }, AUTOSAVE_MS);
     return () => window.clearTimeout(timer);
-  }, [editing, valid, unpicked, busy, saveNow]);
+  }, [editing, valid, unpicked, busy, autosave, saveNow]);
 
   if (state.kind === 'failed') return <Alert variant="destructive">{state.message || copy.invalid}</Alert>;
   if (!editing || !data) return <p className="text-slate-400">{copy.title}…</p>;
