@@ -3,7 +3,7 @@ import pg from 'pg';
 import { fetchFrom, newClientAddress } from '../support/clients.ts';
 import { startCluster, type Cluster } from '../support/cluster.ts';
 import { signIn } from './admin-helpers.ts';
-import { liveVersionNumber } from './editor-sites.ts';
+import { EVERY_INSTANCE_MS, liveVersionNumber } from './editor-sites.ts';
 import {
   buyOnLanding,
   chooseVersionInConsole,
@@ -23,8 +23,6 @@ import { acceptPresellIn, expect, expectIslandLive, test } from './fixtures.ts';
  * variant, and a declared winner reaches every instance within the editor's 5 s.
  */
 
-/** How long another instance may take to serve a version published through one (docs/editing.md). */
-const EVERY_INSTANCE_MS = 5_000;
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const PRESELL_B = 'Quer pagar menos nos seus apps todo mês, sem perder nenhum?';
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { signIn } from './admin-helpers.ts';
 import { EVERY_INSTANCE_MS, liveVersionNumber, testOnSqliteAndCluster, type Site, type Story } from './editor-sites.ts';
-import { expect, test } from './fixtures.ts';
+import { contextApi, expect, test } from './fixtures.ts';
 
 /**
  * Drafts, merges and autosave in the console's Página (docs/editing.md#drafts-and-merges), in Chromium at 390 px:
@@ -147,6 +147,37 @@ async function sameFieldSecondPicks(browser: Browser, site: Site) {
   });
 }
 
+async function sameAnswerBothKept(browser: Browser, site: Site) {
+  await withTwoEditors(browser, site, async (a, b) => {
+    const base = a.liveNumber;
+    const answerOf = (panel: Page) => panel.getByRole('group', { name: FAQ }).getByLabel('Resposta').first();
+    await chooseSection(a.panel, FAQ);
+    await answerOf(a.panel).press('ControlOrMeta+a');
+    await answerOf(a.panel).pressSequentially('Resposta da Ana.');
+    await chooseSection(b.panel, FAQ);
+    await answerOf(b.panel).press('ControlOrMeta+a');
+    await answerOf(b.panel).pressSequentially('Resposta do Bruno.');
+    await autosaved(a.panel);
+    await autosaved(b.panel);
+    await a.panel.getByRole('button', { name: 'Publicar alterações' }).click();
+    await expect(a.panel.getByText(`Publicado: versão ${base + 1}. A página já está no ar.`)).toBeVisible({ timeout: 60_000 });
+
+    // One answer changed by both: "Manter os dois" puts Ana's question and then Bruno's copy of it in the list.
+    await b.panel.getByRole('button', { name: 'Publicar alterações' }).click();
+    const choice = b.panel.getByRole('region', { name: 'Escolha o texto de cada campo' });
+    await expect(choice.getByText('Resposta da Ana.')).toBeVisible();
+    await choice.getByRole('button', { name: 'Manter os dois' }).click();
+    await expect(choice.getByRole('button', { name: 'Escolhido' })).toBeVisible();
+    const answers = b.panel.getByRole('group', { name: FAQ }).getByLabel('Resposta');
+    await expect(answers.nth(0)).toHaveValue('Resposta da Ana.');
+    await expect(answers.nth(1)).toHaveValue('Resposta do Bruno.');
+    await autosaved(b.panel);
+    await b.panel.getByRole('button', { name: 'Publicar alterações' }).click();
+    await expect(b.panel.getByText(`Publicado: versão ${base + 2}. A página já está no ar.`)).toBeVisible({ timeout: 60_000 });
+    await expectLiveEverywhere(site, ['Resposta da Ana.', 'Resposta do Bruno.']);
+  });
+}
+
 async function typedTextSurvives(browser: Browser, site: Site) {
   const { context, panel } = await openEditor(browser, site);
   await chooseSection(panel, HERO);
@@ -203,11 +234,13 @@ async function typedTextSurvives(browser: Browser, site: Site) {
   await badge.pressSequentially('Selo lento');
   await expect(panel.getByText('Salvando rascunho…')).toBeVisible({ timeout: 10_000 });
   await badge.pressSequentially(' e o seguinte');
+  // Time for the next autosave, a second after the typing stops, to go out (before the fix it did, and landed first).
   await panel.waitForTimeout(3_000);
   release();
   await autosaved(panel);
+  const api = contextApi(context, site.consoleUrl);
   const serverDraft = async () => {
-    const state = (await (await panel.request.get('/api/admin/page')).json()) as { draft: { offer: { hero: { badge: string } } } | null };
+    const state = (await (await api('/api/admin/page')).json()) as { draft: { offer: { hero: { badge: string } } } | null };
     return state.draft?.offer.hero.badge;
   };
   await expect.poll(serverDraft).toBe('Selo lento e o seguinte');
@@ -324,6 +357,7 @@ const STORIES: Array<[string, Story]> = [
     'two editors change the same field: the second is shown both texts, after a reload too, picks one, and what is typed while publishing stays',
     sameFieldSecondPicks,
   ],
+  ['two editors change one FAQ answer: the second keeps both, one after the other, and both go live', sameAnswerBothKept],
   ['two tabs of one sign-in: each shows the other’s typing and the publish carries both', twoTabsOneSignIn],
   ['a reload, a console tab switch and a re-login keep typed text; Descartar resets every field, the price box too', typedTextSurvives],
   [

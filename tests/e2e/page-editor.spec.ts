@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { imageField } from '../../src/content/offer.ts';
 import { signIn } from './admin-helpers.ts';
-import { noisyPhoto, testOnSqliteAndCluster, type Site } from './editor-sites.ts';
+import { EVERY_INSTANCE_MS, noisyPhoto, testOnSqliteAndCluster, type Site } from './editor-sites.ts';
 import { expect, expectIslandLive, paySandboxPage, presellAnsweredContext, test, watchConsole } from './fixtures.ts';
 import { shoot } from './mails-and-shots.ts';
 import { startServer } from './server.ts';
@@ -19,8 +19,6 @@ const ORIGINAL_HEADLINE = 'Assine Netflix, Disney+, Spotify e +30 apps por R$ 1,
 const NEW_HEADLINE = 'Netflix, Disney+ e +30 apps por R$ 1,00: a lista de 2027';
 const QUESTION = 'Como recebo o acesso à lista?';
 const NEW_ANSWER = 'O link chega no seu e-mail em poucos minutos depois do PIX, com {garantia} dias de garantia.';
-/** How long another instance may take to serve a version published through one (docs/editing.md). */
-const EVERY_INSTANCE_MS = 5_000;
 const OLD_PRICE = /^R\$\s19,90$/;
 const NEW_PRICE = /^R\$\s24,90$/;
 

@@ -6,7 +6,7 @@ import { LANDING_BUDGET_BYTES, type PageImageReply } from '../../src/shared/offe
 import { signInToConsole } from '../support/clients.ts';
 import { consoleCall } from '../support/purchase.ts';
 import { signIn } from './admin-helpers.ts';
-import { imageUploadUrl, noisyPhoto, testOnSqliteAndCluster, type Site } from './editor-sites.ts';
+import { EVERY_INSTANCE_MS, imageUploadUrl, noisyPhoto, testOnSqliteAndCluster, type Site } from './editor-sites.ts';
 import { expect, presellAnsweredContext, test } from './fixtures.ts';
 
 /**
@@ -18,7 +18,6 @@ import { expect, presellAnsweredContext, test } from './fixtures.ts';
 
 const PASSWORD = 'senha-do-painel-e2e';
 const PHONE = { width: 390, height: 844 };
-const EVERY_INSTANCE_MS = 5_000;
 /** A save and a publish render `/` on the server to measure it: on a loaded two-core machine that has taken over 15 s. */
 const SERVER_RENDER_MS = 60_000;
 const SECTIONS = 'Seções da página de vendas';
