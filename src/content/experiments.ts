@@ -2,6 +2,7 @@
  * A/B tests of the page's copy (docs/experiments.md): the verdict's words, the planner's answers and the
  * warnings the console's "Testes A/B" shows.
  */
+import type { ExperimentPage } from '../shared/experiments/experiment-api.ts';
 import type { PlanWarning } from '../shared/experiments/planner.ts';
 import { formatCount } from '../shared/text.ts';
 import type { EarlierMetric, ExperimentMetric, Guardrail, PairResult, Verdict } from '../shared/experiments/verdict.ts';
@@ -290,10 +291,11 @@ export const experimentsConsole = {
   },
   planner: {
     title: 'Antes de começar: quanto tempo o teste precisa',
-    inputs: (visitors: string, rate: string, earlier?: { metric: EarlierMetric; rate: string }) =>
-      `Últimos 28 dias da loja: ${visitors} visitantes por dia em /, ${rate} deles pagaram o PIX${earlier ? `; ${earlier.rate} ${earlierDid[earlier.metric]}` : ''}.`,
-    noHistory:
-      'A loja ainda não tem visitas e vendas nos últimos 28 dias em /: sem elas não dá para calcular o prazo. O teste pode começar, mas espere muitas semanas antes de um resultado.',
+    /** `/presell`'s rates are the landing's times the share who tap "Sim, quero!" (experiment-figures.ts plannerInputs). */
+    inputs: (page: ExperimentPage, visitors: string, rate: string, earlier?: { metric: EarlierMetric; rate: string }) =>
+      `Últimos 28 dias da loja: ${visitors} visitantes por dia em ${page}, ${page === '/' ? rate : `contando quem segue para / e lá compra como os outros, cerca de ${rate}`} deles pagaram o PIX${earlier ? `; ${earlier.rate} ${earlierDid[earlier.metric]}` : ''}.`,
+    noHistory: (page: ExperimentPage) =>
+      `A loja ainda não tem visitas e vendas nos últimos 28 dias em ${page}: sem elas não dá para calcular o prazo. O teste pode começar, mas espere muitas semanas antes de um resultado.`,
     visitors: (count: string) => `Visitantes necessários, somando as versões: ${count}.`,
     /** Returns the daily hash drew again (planner.ts redrawnReturns): their sales dilute the lift, and the plan counts on it. */
     returns: (share: string) =>

@@ -1,4 +1,4 @@
-import type { PlannerInputs } from '../../src/shared/experiments/experiment-api.ts';
+import type { ExperimentList } from '../../src/shared/experiments/experiment-api.ts';
 import { plannerText } from '../../src/content/experiments.ts';
 import { earlierInput, plannerInput } from '../../src/client/admin/experiments-planner.tsx';
 import { planning } from '../../src/client/admin/experiments-planning.ts';
@@ -25,9 +25,9 @@ test('a 300-visitor shop is offered the checkout when a sale needs over 60 days,
     const planner = panel.getByRole('region', { name: 'Antes de começar: quanto tempo o teste precisa' });
 
     // The planner's own answers for the shop's 28 days, as the console computes them.
-    const { planner: history } = (await (
-      await contextApi(context, server.url, { Origin: server.url })('/api/admin/experiments')
-    ).json()) as { planner: PlannerInputs };
+    const {
+      planner: { '/': history },
+    } = (await (await contextApi(context, server.url, { Origin: server.url })('/api/admin/experiments')).json()) as ExperimentList;
     expect(history.checkoutRate).toBeCloseTo(0.12, 10);
     const onSales = planning(plannerInput(history, 'revenue', [50, 50]), 0.2, 28, earlierInput(history, 'revenue', [50, 50]));
     const { earlier } = onSales.sixtyDays!;

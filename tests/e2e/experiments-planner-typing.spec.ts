@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import type { PlannerInputs } from '../../src/shared/experiments/experiment-api.ts';
+import type { ExperimentList } from '../../src/shared/experiments/experiment-api.ts';
 import { planForLift } from '../../src/shared/experiments/planner.ts';
 import { plannerText } from '../../src/content/experiments.ts';
 import { plannerInput } from '../../src/client/admin/experiments-planner.tsx';
@@ -108,11 +108,9 @@ test('typing the lift and the split key by key on a slowed phone never waits for
     expect(whilePlanning).toEqual({ calculating: 1, days: expect.stringContaining('melhora de 20%') as unknown });
 
     // The plan shown at the end is the planner's own answer for 25% at 60/40, not one for a value typed on the way.
-    const { planner: history } = (await (
-      await contextApi(context, server.url, { Origin: server.url })('/api/admin/experiments')
-    ).json()) as {
-      planner: PlannerInputs;
-    };
+    const {
+      planner: { '/': history },
+    } = (await (await contextApi(context, server.url, { Origin: server.url })('/api/admin/experiments')).json()) as ExperimentList;
     const planned = planForLift(plannerInput(history, 'revenue', [60, 40])!, 0.25);
     await expect(calculating).toHaveCount(0, { timeout: 60_000 });
     await expect(days).toHaveText(plannerText.daysForLift(planned.days, 0.25));

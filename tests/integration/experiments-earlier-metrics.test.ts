@@ -79,7 +79,9 @@ describe.skipIf(!siteBuilt).each(databases)('an A/B test of the checkouts begun 
     // The next day, the planner's inputs carry the checkouts begun per visitor of the last 28 days, beside the conversion.
     running.clock.now += DAY;
     await signIn();
-    const { planner } = (await (await call('/experiments')).json()) as ExperimentList;
+    const {
+      planner: { '/': planner },
+    } = (await (await call('/experiments')).json()) as ExperimentList;
     expect(planner.checkoutRate).toBeCloseTo((begun[0]! + begun[1]!) / VISITORS, 10);
     expect(planner.conversionRate).toBe(0);
     expect(planner.pixRate).toBe(0);

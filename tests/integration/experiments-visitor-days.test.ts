@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExperimentList } from '../../src/shared/experiments/experiment-api.ts';
+import { fetchFrom, newClientAddress } from '../support/clients.ts';
 import { insertOrderRow } from '../support/db-reads.ts';
 import { useExperimentConsole } from '../support/experiment-console.ts';
 import { seedExperimentStore } from '../support/experiment-store.ts';
@@ -12,6 +13,7 @@ import { databases } from './test-db.ts';
  * so people who come back in their version do not hold a healthy test, and a split that is really off still is.
  */
 const DAY = 86_400_000;
+const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 describe.each(databases)('the split check reads the visitor-days the hash drew ($name)', (database) => {
   const { running, call, testOf } = useExperimentConsole(database);
@@ -53,7 +55,47 @@ describe.each(databases)('the split check reads the visitor-days the hash drew (
     // so as many returns again came without it and got a version drawn again.
     for (const [index, consent] of ['granted', 'denied', 'granted', null].entries())
       await insertOrderRow(running.db, { id: `ord_returns${index}`, created_at: running.clock.now - 60_000, tracking_consent: consent });
-    const { planner } = (await (await call('/experiments')).json()) as ExperimentList;
+    const {
+      planner: { '/': planner },
+    } = (await (await call('/experiments')).json()) as ExperimentList;
     expect(planner.redrawnReturns).toBeCloseTo(2_600 / 6_600, 9);
+  });
+});
+
+describe.each(databases)('the planner’s traffic is each page’s own visitor-days ($name)', (database) => {
+  const { running, call, signIn } = useExperimentConsole(database);
+
+  /** A phone's browser of its own address posting one of the page's client events. */
+  const event = (address: string, name: 'page_view' | 'presell_yes', path: string) =>
+    fetchFrom(address)(`${running.server.url}/api/events`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'User-Agent': BROWSER },
+      body: JSON.stringify({ name, path }),
+    });
+
+  it('plans a test of / on the people a day who open it, not its page views, and a test of /presell on the pre-sell’s own', async () => {
+    // Thirty people open / three times each, and three of them pay; twenty open /presell twice, and five go on.
+    for (let person = 0; person < 30; person++) {
+      const address = newClientAddress();
+      for (let load = 0; load < 3; load++) expect((await event(address, 'page_view', '/')).status).toBe(204);
+    }
+    for (let person = 0; person < 20; person++) {
+      const address = newClientAddress();
+      for (let load = 0; load < 2; load++) expect((await event(address, 'page_view', '/presell')).status).toBe(204);
+      if (person < 5) expect((await event(address, 'presell_yes', '/presell')).status).toBe(204);
+    }
+    for (let buyer = 0; buyer < 3; buyer++)
+      await insertOrderRow(running.db, { id: `ord_planned${buyer}`, created_at: running.clock.now - 60_000, amount_cents: 1990 });
+
+    // The next day (the planner reads whole days).
+    running.clock.now += DAY;
+    await signIn();
+    const { planner } = (await (await call('/experiments')).json()) as ExperimentList;
+    expect(planner['/'].visitorsPerDay * planner['/'].days).toBeCloseTo(30, 9);
+    expect(planner['/'].conversionRate).toBeCloseTo(3 / 30, 9);
+    expect(planner['/presell'].visitorsPerDay * planner['/presell'].days).toBeCloseTo(20, 9);
+    // A pre-sell visitor pays as often as a landing visitor, times the share who go on.
+    expect(planner['/presell'].conversionRate).toBeCloseTo((3 / 30) * (5 / 20), 9);
+    expect(planner['/presell'].revenueMeanCents).toBeCloseTo(planner['/'].revenueMeanCents * (5 / 20), 6);
   });
 });

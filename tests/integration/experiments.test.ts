@@ -101,7 +101,7 @@ describe.skipIf(!siteBuilt).each(databases)('A/B tests of the page, served by th
     const { experiments, planner } = await list();
     expect(experiments.map((test) => [test.id, test.status])).toEqual([[experimentId, 'running']]);
     expect(experiments[0]!.judgement.verdict).toEqual({ kind: 'continue', reason: 'few-conversions' });
-    expect(planner.days).toBe(28);
+    expect(planner['/'].days).toBe(28);
   });
 
   it('serves each visitor one variant’s own document, the same on reloads and on the other instance, with no cookie and no shared caching', async () => {

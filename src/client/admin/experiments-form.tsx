@@ -100,13 +100,14 @@ const endOfDay = (day: string) => businessDayStart(day, 1) - 60_000;
 /** "Novo teste": the page, the versions as the editor's forms over the live page, the split, the end date, the metric and the planner. */
 export function ExperimentForm({
   page: pageState,
-  planner,
+  planner: planners,
   busyPages,
   onStarted,
   onSignedOut,
 }: {
   page: AdminPageState;
-  planner: PlannerInputs;
+  /** For a test of each page: its own traffic and sales. */
+  planner: Record<ExperimentPage, PlannerInputs>;
   busyPages: readonly ExperimentPage[];
   onStarted: () => void;
   onSignedOut: () => void;
@@ -157,7 +158,8 @@ export function ExperimentForm({
   const weights = [controlWeight, ...variants.map((variant) => variant.weight)];
   const weightsValid = weights.every((weight) => Number.isInteger(weight) && weight >= 1 && weight <= 100);
   const split = weights.join(',');
-  // The planner's input for the chosen metric, and the step before the payment it may offer instead.
+  // The planner's input for the chosen page and metric, and the step before the payment it may offer instead.
+  const planner = planners[page];
   const { input, earlier } = useMemo(() => {
     const planned = split.split(',').map((weight) => (weightsValid ? Number(weight) : 1));
     return { input: plannerInput(planner, metric, planned), earlier: earlierInput(planner, metric, planned) };
@@ -389,7 +391,16 @@ export function ExperimentForm({
         </Labelled>
       </div>
 
-      <PlannerPanel inputs={planner} input={input} plan={plan} pending={pending} days={days} metric={metric} onMetric={setMetric} />
+      <PlannerPanel
+        page={page}
+        inputs={planner}
+        input={input}
+        plan={plan}
+        pending={pending}
+        days={days}
+        metric={metric}
+        onMetric={setMetric}
+      />
 
       {message ? <Alert variant={message.kind}>{message.text}</Alert> : null}
       <Button disabled={busy || busyPage} onClick={() => void start()}>

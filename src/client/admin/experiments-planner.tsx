@@ -1,6 +1,6 @@
 import { experimentsConsole, plannerText, plannerWarnings } from '../../content/experiments.ts';
 import { EARLIER_METRICS, isEarlierMetric, type ExperimentMetric, type RateMetric } from '../../shared/experiments/verdict.ts';
-import type { PlannerInputs } from '../../shared/experiments/experiment-api.ts';
+import type { ExperimentPage, PlannerInputs } from '../../shared/experiments/experiment-api.ts';
 import { longTestDays, type PlannerInput } from '../../shared/experiments/planner.ts';
 import type { Planning } from './experiments-planning.ts';
 import { Button } from '../ui/button.tsx';
@@ -55,6 +55,7 @@ export function earlierInput(inputs: PlannerInputs, metric: ExperimentMetric, we
 
 /** The planner's answer before the start: the days the wanted lift needs, the lift the end date allows, and its warnings. */
 export function PlannerPanel({
+  page,
   inputs,
   input,
   plan,
@@ -63,6 +64,8 @@ export function PlannerPanel({
   metric,
   onMetric,
 }: {
+  /** The page under test: the inputs are its own. */
+  page: ExperimentPage;
   inputs: PlannerInputs;
   input: PlannerInput | undefined;
   plan: Planning | undefined;
@@ -76,11 +79,12 @@ export function PlannerPanel({
     <section aria-label={copy.title} className="space-y-2 rounded-2xl border border-line bg-ink-850 p-4 text-sm text-slate-200">
       <h3 className="text-base font-extrabold text-white">{copy.title}</h3>
       {!input ? (
-        <p className="text-gold-300">{copy.noHistory}</p>
+        <p className="text-gold-300">{copy.noHistory(page)}</p>
       ) : (
         <>
           <p className="text-slate-400">
             {copy.inputs(
+              page,
               formatWhole(inputs.visitorsPerDay),
               formatRate(inputs.conversionRate),
               isEarlierMetric(metric) ? { metric, rate: formatRate(rateOf(inputs, metric)) } : undefined,

@@ -1,11 +1,11 @@
 // Per-variant figures of an A/B test, for the console and the verdict (docs/experiments.md#what-is-counted).
 import { sql, type Kysely } from 'kysely';
-import type { ExperimentArmFigures, PlannerInputs } from '../../shared/experiments/experiment-api.ts';
+import type { ExperimentArmFigures, ExperimentPage, PlannerInputs } from '../../shared/experiments/experiment-api.ts';
 import { redrawnReturns } from '../../shared/experiments/planner.ts';
 import { businessDay } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 import { disputedOrderIds } from '../disputes/dispute-lookup.ts';
-import { funnelCountBetween, pageViewsBetween } from '../funnel/page-views.ts';
+import { funnelCountBetween, visitorDaysBetween } from '../funnel/page-views.ts';
 import { experimentOrders, paidOrdersBetween, pixGeneratedBetween } from '../reads/experiment-orders.ts';
 import { ordersWithRefundRequest } from '../refunds/refund-lookup.ts';
 
@@ -132,26 +132,29 @@ async function keptShareSince(db: Kysely<Database>, sinceDay: string): Promise<n
 }
 
 /**
- * The shop's last 28 days for the planner: visits of `/` a day (the funnel's count), its conversion and revenue per
- * visitor, the earlier steps' rates per visitor (checkouts begun, PIX generated), and the returns the daily hash drew
- * again (planner.ts `redrawnReturns`), from the share of the tests' visitor-days the cookie kept and the share of
- * buyers who accepted it.
+ * The shop's last 28 days for the planner, for a test of each page. `/`: its visitors a day (visitor-days, the tests'
+ * unit: funnel/page-views.ts visitorDaysBetween), its conversion and revenue per visitor, the earlier steps' rates per
+ * visitor (checkouts begun, PIX generated), and the returns the daily hash drew again (planner.ts `redrawnReturns`),
+ * from the share of the tests' visitor-days the cookie kept and the share of buyers who accepted it.
  */
-export async function plannerInputs(db: Kysely<Database>, now: number): Promise<PlannerInputs> {
+export async function plannerInputs(db: Kysely<Database>, now: number): Promise<Record<ExperimentPage, PlannerInputs>> {
   const since = now - PLANNER_DAYS * 86_400_000;
-  const [visitors, paid, checkouts, pixGenerated, kept] = await Promise.all([
-    pageViewsBetween(db, '/', businessDay(since), businessDay(now)),
+  const [fromDay, toDay] = [businessDay(since), businessDay(now)];
+  const [visitors, paid, checkouts, pixGenerated, kept, presellVisitors, presellYes] = await Promise.all([
+    visitorDaysBetween(db, '/', fromDay, toDay),
     paidOrdersBetween(db, since, now),
-    funnelCountBetween(db, 'begin_checkout', businessDay(since), businessDay(now)),
+    funnelCountBetween(db, 'begin_checkout', fromDay, toDay),
     pixGeneratedBetween(db, since, now),
-    keptShareSince(db, businessDay(since)),
+    keptShareSince(db, fromDay),
+    visitorDaysBetween(db, '/presell', fromDay, toDay),
+    funnelCountBetween(db, 'presell_yes', fromDay, toDay),
   ]);
   const sales = paid.map((order) => Number(order.net_cents));
   const consented = paid.length > 0 ? paid.filter((order) => order.tracking_consent === 'granted').length / paid.length : 0;
   const perVisitor = (count: number) => (visitors > 0 ? Math.min(1, count / visitors) : 0);
   const mean = visitors > 0 ? sales.reduce((sum, cents) => sum + cents, 0) / visitors : 0;
   const squares = visitors > 0 ? sales.reduce((sum, cents) => sum + cents * cents, 0) / visitors : 0;
-  return {
+  const landing: PlannerInputs = {
     days: PLANNER_DAYS,
     visitorsPerDay: visitors / PLANNER_DAYS,
     conversionRate: perVisitor(sales.length),
@@ -161,4 +164,18 @@ export async function plannerInputs(db: Kysely<Database>, now: number): Promise<
     revenueVarianceCents: Math.max(0, squares - mean * mean),
     redrawnReturns: redrawnReturns(kept, consented),
   };
+  // A pre-sell visitor buys by going on ("Sim, quero!") and then as a landing visitor does: each step's rate and the
+  // revenue per visitor are the landing's times the share who went on (a sale is a landing sale; its square too).
+  const reach = presellVisitors > 0 ? Math.min(1, presellYes / presellVisitors) : 0;
+  const presellMean = mean * reach;
+  const presell: PlannerInputs = {
+    ...landing,
+    visitorsPerDay: presellVisitors / PLANNER_DAYS,
+    conversionRate: landing.conversionRate * reach,
+    checkoutRate: landing.checkoutRate * reach,
+    pixRate: landing.pixRate * reach,
+    revenueMeanCents: presellMean,
+    revenueVarianceCents: Math.max(0, squares * reach - presellMean * presellMean),
+  };
+  return { '/': landing, '/presell': presell };
 }

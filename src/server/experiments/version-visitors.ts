@@ -29,5 +29,6 @@ export async function countVersionVisitor(
     version: visit.version,
     visitor: dailyVisitorId(daySalt, visitor.address, visitor.userAgent!, SCOPE),
     path: visit.path,
+    at: visit.now,
   });
 }

@@ -1,15 +1,17 @@
 // Each page version's visitors of a day, counted once (experiments/version-visitors.ts makes the daily id).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { recordVersionFunnelEvent, VERSION_VISITOR_EVENT } from './funnel-repository.ts';
+import { recordFunnelEvent, recordVersionFunnelEvent, VERSION_VISITOR_EVENT } from './funnel-repository.ts';
 
 /**
  * A version's visitor, once a day: a new daily id adds one to the version's `visitor` count, so the figures read one
- * row a version and never the ids. Ids of days before yesterday can no longer recur (their salt is gone) and go.
+ * row a version and never the ids, and one to the page's visitors of the day in the funnel (the A/B planner's traffic).
+ * Ids of days before yesterday can no longer recur (their salt is gone) and go. Someone who sees two versions in one
+ * day (a publish came between their visits) is two of the page's visitors that day.
  */
 export async function recordVersionVisitor(
   db: Kysely<Database>,
-  visit: { day: string; yesterday: string; version: number; visitor: string; path: string },
+  visit: { day: string; yesterday: string; version: number; visitor: string; path: string; at: number },
 ) {
   const inserted = await db
     .insertInto('page_version_visitors')
@@ -18,5 +20,6 @@ export async function recordVersionVisitor(
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
   await recordVersionFunnelEvent(db, { version: visit.version, name: VERSION_VISITOR_EVENT, path: visit.path });
+  await recordFunnelEvent(db, { name: 'visitor', path: visit.path, at: visit.at });
   await db.deleteFrom('page_version_visitors').where('day', '<', visit.yesterday).execute();
 }

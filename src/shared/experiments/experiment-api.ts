@@ -84,9 +84,10 @@ export interface ExperimentSummary {
   progress: ExperimentProgress | null;
 }
 
-/** The shop's last 28 days, for the planner before a start. */
+/** The shop's last 28 days on a page, for the planner before a start of a test there. */
 export interface PlannerInputs {
   days: number;
+  /** The page's visitors a day, each counted once a day (the tests' unit). */
   visitorsPerDay: number;
   conversionRate: number;
   /** Checkouts begun per visitor, the `checkout` metric's rate. */
@@ -101,5 +102,6 @@ export interface PlannerInputs {
 
 export interface ExperimentList {
   experiments: ExperimentSummary[];
-  planner: PlannerInputs;
+  /** For a test of each page: its own visitors, and the sales they lead to. */
+  planner: Record<ExperimentPage, PlannerInputs>;
 }
