@@ -66,6 +66,14 @@ describe('the planner', () => {
     expect(plannedSettings(undefined, Number.NaN, 30, 20_000)).toEqual({ plannedVisitors: 20_000, plannedLift: 0.2 });
   });
 
+  it('sets the "sem diferença" margin at the lift the visitor-days show, smaller with returns drawn again', () => {
+    // A quarter of the visitor-days drawn again, 50/50: +20% on people shows as 0.75 × 20% / (1 + 0.25 × 0.5 × 20%).
+    const diluted = { baseline: threePercent, visitorsPerDay: 300, redrawnReturns: 0.25 };
+    expect(plannedSettings(diluted, 0.2, 30, 20_000).plannedLift).toBeCloseTo(0.15 / 1.025, 12);
+    // The lifted version is the thinnest: at 80/20 it is 20% of the returns drawn again.
+    expect(plannedSettings({ ...diluted, weights: [80, 20] }, 0.2, 30, 20_000).plannedLift).toBeCloseTo(0.15 / 1.01, 12);
+  });
+
   it('plans for the smaller lift the visitor-days show when returns get a version drawn again', () => {
     // A quarter of the tests' visitor-days kept by the cookie, half the buyers accepted it: as many returns were drawn again.
     expect(redrawnReturns(0.25, 0.5)).toBeCloseTo(0.25, 12);

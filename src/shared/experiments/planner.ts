@@ -305,11 +305,15 @@ function planShownForDays(input: PlannerInput, days: number): Plan | undefined {
 
 /**
  * What a test started now stores: the verdict's tuning is the visitors expected by its end date (the plan's end, so
- * "em N dias… 80%" is what the running test delivers), and the lift the seller wants is the "sem diferença" margin.
+ * "em N dias… 80%" is what the running test delivers), and the "sem diferença" margin: the lift the seller wants, as
+ * the visitor-days will show it (with returns drawn again, smaller than the people's: `shownLift`), so "menor que a
+ * que o teste procurava" is never said of a test where the lift sought is there.
  */
 export function plannedSettings(input: PlannerInput | undefined, wantedLift: number, days: number, unplannedVisitors: number) {
+  const wanted = Math.min(5, Math.max(0.01, Number.isFinite(wantedLift) && wantedLift > 0 ? wantedLift : 0.2));
+  const d = input ? design(input) : undefined;
   return {
     plannedVisitors: input ? Math.max(200, Math.round(days * input.visitorsPerDay)) : unplannedVisitors,
-    plannedLift: Math.min(5, Math.max(0.01, Number.isFinite(wantedLift) && wantedLift > 0 ? wantedLift : 0.2)),
+    plannedLift: input && d ? Math.max(0.01, shownLift(wanted, dilution(input), d.shares[d.lifted]!)) : wanted,
   };
 }
