@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeExperiment, type ArmResult } from '../shared/experiments/verdict.ts';
 import { consoleUsers } from './console-users.ts';
-import { experimentsConsole, guardrailWarning, plannerText, plannerWarnings, verdictExplanation, verdictLabel } from './experiments.ts';
+import { experimentsConsole, guardrailWarning, plannerText, plannerWarning, verdictExplanation, verdictLabel } from './experiments.ts';
 
 describe('the A/B tests copy', () => {
   it('names the unit, the visitor-day, the same way in Testes A/B and in each page version’s figures', () => {
@@ -29,13 +29,15 @@ describe('the A/B tests copy', () => {
   it('states the plan in days and percent, and why a long one is a problem', () => {
     expect(plannerText.daysForLift(54, 0.2)).toBe('Para achar uma melhora de 20% com 80% de chance, o teste precisa de até 54 dias.');
     expect(plannerText.medianDays(27.9)).toContain('dia 28');
-    expect(plannerWarnings.long).toContain('60 dias');
-    // Each warning names only metrics the form offers.
+    expect(plannerWarning('long', 'revenue')).toContain('60 dias');
+    // Each warning names only metrics the form offers, and counts what the test's metric counts.
     const offered = Object.values(experimentsConsole.metrics).map((name) => name.toLowerCase());
-    for (const warning of Object.values(plannerWarnings)) {
-      expect(warning).not.toMatch(/PIX gerados|mais cedo no funil/);
-    }
-    expect(offered.some((name) => plannerWarnings.long.toLowerCase().includes(name))).toBe(true);
+    expect(plannerWarning('long', 'revenue')).not.toMatch(/mais cedo no funil/);
+    expect(offered.some((name) => plannerWarning('long', 'revenue').toLowerCase().includes(name))).toBe(true);
+    expect(plannerWarning('few-conversions', 'conversion')).toContain('100 vendas');
+    expect(plannerWarning('few-conversions', 'checkout')).toContain('100 checkouts iniciados');
+    expect(plannerWarning('few-conversions', 'checkout')).not.toContain('vendas');
+    expect(plannerText.noLiftFits('pix')).toContain('100 PIX gerados por versão');
     expect(guardrailWarning('refunds', 1, 0)).toContain('pedidos de reembolso por venda que A');
   });
 

@@ -92,13 +92,17 @@ export function guardrailWarning(guardrail: Guardrail, winner: number, against: 
   return `${variantLetter(winner)} vende mais, mas tem mais ${what} por venda que ${variantLetter(against)}. Veja se a promessa da página não está exagerando antes de declarar o vencedor.`;
 }
 
-export const plannerWarnings: Record<PlanWarning, string> = {
-  // Only the metrics the form offers (experimentsConsole.metrics): conversion needs fewer visitors than revenue, and
-  // the steps before the payment fewer still.
-  long: 'Mais de 60 dias de teste. Teste uma mudança maior (um efeito maior aparece antes) ou meça uma etapa anterior ao pagamento, como quem abriu o checkout, que acontece mais vezes.',
-  'few-conversions':
-    'No período, cada versão não chega a 100 vendas, o mínimo para um veredito. Deixe o teste correr mais ou teste menos versões.',
-};
+/** A plan's warning, in what the test's metric counts ("100 checkouts iniciados" on a checkout test). */
+export function plannerWarning(warning: PlanWarning, metric: ExperimentMetric): string {
+  switch (warning) {
+    // Only the metrics the form offers (experimentsConsole.metrics): conversion needs fewer visitors than revenue, and
+    // the steps before the payment fewer still.
+    case 'long':
+      return 'Mais de 60 dias de teste. Teste uma mudança maior (um efeito maior aparece antes) ou meça uma etapa anterior ao pagamento, como quem abriu o checkout, que acontece mais vezes.';
+    case 'few-conversions':
+      return `No período, cada versão não chega a 100 ${metricEvents[metric]}, o mínimo para um veredito. Deixe o teste correr mais ou teste menos versões.`;
+  }
+}
 
 export const plannerText = {
   daysForLift: (days: number, lift: number) =>
@@ -129,7 +133,8 @@ export const plannerText = {
   },
   /** The one tap that switches the form's metric to the earlier step the sentence offers. */
   switchMetric: (metric: EarlierMetric) => `Medir ${earlierWho[metric]}`,
-  noLiftFits: 'Nesse período a loja não chega a 100 vendas por versão: nenhum teste dá resposta. Aumente o prazo.',
+  noLiftFits: (metric: ExperimentMetric) =>
+    `Nesse período a loja não chega a 100 ${metricEvents[metric]} por versão: nenhum teste dá resposta. Aumente o prazo.`,
   medianDays: (days: number) => `Se a melhora for real, metade dos testes termina até o dia ${Math.ceil(days)}.`,
   sequentialCost:
     'O cálculo deixa você olhar o resultado todo dia sem inventar vencedores; o preço disso é precisar de mais visitantes que um teste olhado uma vez só.',

@@ -1,4 +1,4 @@
-import { experimentsConsole, plannerText, plannerWarnings } from '../../content/experiments.ts';
+import { experimentsConsole, plannerText, plannerWarning } from '../../content/experiments.ts';
 import { EARLIER_METRICS, isEarlierMetric, type ExperimentMetric, type RateMetric } from '../../shared/experiments/verdict.ts';
 import type { ExperimentPage, PlannerInputs } from '../../shared/experiments/experiment-api.ts';
 import { longTestDays, type PlannerInput } from '../../shared/experiments/planner.ts';
@@ -133,14 +133,16 @@ function PlanAnswers({
     <>
       {plan.forLift ? (
         <p className="font-semibold text-white" data-planner="days">
-          {Number.isFinite(plan.forLift.days) ? plannerText.daysForLift(plan.forLift.days, plan.forLift.lift) : plannerText.noLiftFits}
+          {Number.isFinite(plan.forLift.days)
+            ? plannerText.daysForLift(plan.forLift.days, plan.forLift.lift)
+            : plannerText.noLiftFits(metric)}
         </p>
       ) : null}
       {plan.forLift && Number.isFinite(plan.forLift.medianDays) ? <p>{plannerText.medianDays(plan.forLift.medianDays)}</p> : null}
       {plan.forLift ? <p className="text-slate-400">{copy.visitors(formatWhole(plan.forLift.visitors))}</p> : null}
       {plan.forDays || !plan.sixtyDays ? (
         <p className="font-semibold text-white" data-planner="lift">
-          {plan.forDays ? plannerText.liftForDays(days, plan.forDays.lift) : plannerText.noLiftFits}
+          {plan.forDays ? plannerText.liftForDays(days, plan.forDays.lift) : plannerText.noLiftFits(metric)}
         </p>
       ) : null}
       {plan.sixtyDays ? (
@@ -148,7 +150,7 @@ function PlanAnswers({
       ) : null}
       {[...warnings].map((warning) => (
         <p key={warning} role="note" className="rounded-xl border border-gold-300/50 bg-gold-300/10 px-3 py-2 text-gold-300">
-          {plannerWarnings[warning]}
+          {plannerWarning(warning, metric)}
         </p>
       ))}
       <p className="text-slate-400">{plannerText.sequentialCost}</p>
