@@ -55,6 +55,7 @@ import { backgroundReadsMigration } from './migrations/0069-background-reads.ts'
 import { openFinanceLinkExpiryMigration } from './migrations/0070-open-finance-link-expiry.ts';
 import { pageDraftSavesMigration } from './migrations/0071-page-draft-saves.ts';
 import { experimentVisitorKeptMigration } from './migrations/0073-experiment-visitor-kept.ts';
+import { experimentCheckoutOnceMigration } from './migrations/0074-experiment-checkout-once.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
 import type { Database } from './schema.ts';
 
@@ -117,6 +118,7 @@ const migrations: Record<string, Migration> = {
   '0070_open_finance_link_expiry': openFinanceLinkExpiryMigration,
   '0071_page_draft_saves': pageDraftSavesMigration,
   '0073_experiment_visitor_kept': experimentVisitorKeptMigration,
+  '0074_experiment_checkout_once': experimentCheckoutOnceMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

@@ -252,6 +252,8 @@ export interface PageVersionVisitorsTable {
   day: string;
   version: number;
   visitor: string;
+  /** Migration 0074: 1 once this visitor-day began a checkout (the funnel's `checkout_visitor`). */
+  checkout_begun: Generated<number>;
 }
 
 /** Migration 0046: a payment started at the buyer's bank; `returned_at` when it went back automatically. */
@@ -640,6 +642,8 @@ export interface ExperimentVisitorsTable {
   variant: number;
   /** Migration 0073: 1 when the consented cookie kept an earlier day's version, 0 when the day's hash drew it. */
   kept: Generated<number>;
+  /** Migration 0074: 1 once this visitor-day began a checkout (counted once in experiment_events). */
+  checkout_begun: Generated<number>;
 }
 
 /** A client event's count (`begin_checkout`) per variant. */

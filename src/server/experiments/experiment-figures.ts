@@ -22,7 +22,7 @@ const empty = (): ExperimentArmFigures => ({
 });
 
 /** Adds one to a variant's count of a client event (`begin_checkout`). */
-export async function countExperimentEvent(db: Kysely<Database>, event: { experimentId: string; variant: number; name: string }) {
+async function countExperimentEvent(db: Kysely<Database>, event: { experimentId: string; variant: number; name: string }) {
   await db
     .insertInto('experiment_events')
     .values({ experiment_id: event.experimentId, variant: event.variant, event: event.name, count: 1 })
@@ -30,6 +30,41 @@ export async function countExperimentEvent(db: Kysely<Database>, event: { experi
       conflict.columns(['experiment_id', 'variant', 'event']).doUpdateSet({ count: sql`experiment_events.count + 1` }),
     )
     .execute();
+}
+
+/**
+ * A checkout begun by a visitor-day of a test: counted once a day (the `checkout` metric is a share of visitors), and
+ * only for a visitor-day the test counts, as its sales are (`countedVariant`). One begun on the test's own page counts
+ * the visitor-day too if the page's count has not landed yet (it is written in the background); one begun elsewhere by
+ * someone the test did not see that day counts for none.
+ */
+export async function countCheckoutBegun(
+  db: Kysely<Database>,
+  visit: { experimentId: string; day: string; visitor: string; variant: number; kept: boolean; onTestedPage: boolean },
+) {
+  const key = { experiment_id: visit.experimentId, day: visit.day, visitor: visit.visitor };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const marked = await db
+      .updateTable('experiment_visitors')
+      .set({ checkout_begun: 1 })
+      .where('experiment_id', '=', key.experiment_id)
+      .where('day', '=', key.day)
+      .where('visitor', '=', key.visitor)
+      .where('checkout_begun', '=', 0)
+      .returning('variant')
+      .executeTakeFirst();
+    if (marked)
+      return countExperimentEvent(db, { experimentId: visit.experimentId, variant: Number(marked.variant), name: 'begin_checkout' });
+    if (!visit.onTestedPage) return;
+    const inserted = await db
+      .insertInto('experiment_visitors')
+      .values({ ...key, variant: visit.variant, kept: visit.kept ? 1 : 0, checkout_begun: 1 })
+      .onConflict((conflict) => conflict.columns(['experiment_id', 'day', 'visitor']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
+      return countExperimentEvent(db, { experimentId: visit.experimentId, variant: visit.variant, name: 'begin_checkout' });
+    // Already there: begun before (nothing to count), or the page's count landed in between (marked on the next pass).
+  }
 }
 
 /** A visitor counted once a day per test, by their daily id, with how their version was assigned that day. */
@@ -134,7 +169,7 @@ async function keptShareSince(db: Kysely<Database>, sinceDay: string): Promise<n
 /**
  * The shop's last 28 days for the planner, for a test of each page. `/`: its visitors a day (visitor-days, the tests'
  * unit: funnel/page-views.ts visitorDaysBetween), its conversion and revenue per visitor, the earlier steps' rates per
- * visitor (checkouts begun, PIX generated), and the returns the daily hash drew again (planner.ts `redrawnReturns`),
+ * visitor (visitor-days that began a checkout, PIX generated), and the returns the daily hash drew again (planner.ts `redrawnReturns`),
  * from the share of the tests' visitor-days the cookie kept and the share of buyers who accepted it.
  */
 export async function plannerInputs(db: Kysely<Database>, now: number): Promise<Record<ExperimentPage, PlannerInputs>> {
@@ -143,7 +178,7 @@ export async function plannerInputs(db: Kysely<Database>, now: number): Promise<
   const [visitors, paid, checkouts, pixGenerated, kept, presellVisitors, presellYes] = await Promise.all([
     visitorDaysBetween(db, '/', fromDay, toDay),
     paidOrdersBetween(db, since, now),
-    funnelCountBetween(db, 'begin_checkout', fromDay, toDay),
+    visitorDaysBetween(db, '/', fromDay, toDay, true),
     pixGeneratedBetween(db, since, now),
     keptShareSince(db, fromDay),
     visitorDaysBetween(db, '/presell', fromDay, toDay),

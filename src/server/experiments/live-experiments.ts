@@ -8,7 +8,7 @@ import type { Logger } from '../lib/logger.ts';
 import type { LiveOffer } from '../offer/live-offer.ts';
 import { keptVariants, parseMark, type KeptVariant } from '../../shared/experiments/variant-cookie.ts';
 import { assignVariant, createDailySalt, dailyVisitorId, isAutomated, isConsoleSession, keptVariant } from './assignment.ts';
-import { countExperimentEvent, countExperimentVisitor, countedVariant } from './experiment-figures.ts';
+import { countCheckoutBegun, countExperimentVisitor, countedVariant } from './experiment-figures.ts';
 import { runningExperiments, variantOffer, variantsOf } from './experiment-service.ts';
 
 type Page = NonNullable<ReturnType<Site['page']>>;
@@ -42,8 +42,8 @@ export interface LiveExperiments {
   check(): Promise<void>;
   /** The variant's document for a page under test, or undefined (no test, a bot, the seller, or not rendered yet). */
   choose(file: string, visitor: Visitor): Promise<{ page: Page; testing: true } | { page: undefined; testing: boolean }>;
-  /** A client event (`begin_checkout`) counted for each running test under the visitor's variant. */
-  countEvent(name: string, visitor: Visitor): Promise<void>;
+  /** A client event counted for each running test under the visitor's variant: `begin_checkout`, once a visitor-day. */
+  countEvent(name: string, visitor: Visitor, path: string): Promise<void>;
   /** An order's variant in each running test: its page's mark (`data-experiment`) if valid, then each other test's by the cookie or today's count. */
   orderVariants(mark: string | undefined, visitor: Visitor): Promise<KeptVariant[]>;
 }
@@ -133,9 +133,17 @@ export function createLiveExperiments(deps: {
       );
       return { page, testing: true };
     },
-    async countEvent(name, visitor) {
-      for (const { test, variant } of (await assign(visitor)) ?? [])
-        await countExperimentEvent(deps.db, { experimentId: test.id, variant, name });
+    async countEvent(name, visitor, path) {
+      if (name !== 'begin_checkout') return;
+      for (const { test, day, visitorId, variant, kept } of (await assign(visitor)) ?? [])
+        await countCheckoutBegun(deps.db, {
+          experimentId: test.id,
+          day,
+          visitor: visitorId,
+          variant,
+          kept,
+          onTestedPage: test.page === path,
+        });
     },
     async orderVariants(mark, visitor) {
       const named = parseMark(mark ?? '');

@@ -1,12 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** Views of `path` on the business days in [fromDay, toDay) (`YYYY-MM-DD`, as the funnel keys its rows). */
-async function pageViewsBetween(db: Kysely<Database>, path: string, fromDay: string, toDay: string): Promise<number> {
-  return funnelCountBetween(db, 'page_view', fromDay, toDay, path);
-}
-
-/** The funnel's count of `event` on the business days in [fromDay, toDay), on `path` or on every page. */
+/** The funnel's count of `event` on the business days in [fromDay, toDay) (`YYYY-MM-DD`, as the funnel keys its rows), on `path` or on every page. */
 export async function funnelCountBetween(
   db: Kysely<Database>,
   event: string,
@@ -27,9 +22,16 @@ export async function funnelCountBetween(
 
 /**
  * Visitors of `path` a day, summed over the business days in [fromDay, toDay): one a person a day, as A/B tests count
- * them. Days before the first one counted (a shop older than the count) are counted by their page views instead.
+ * them; with `checkouts`, those of them who began a checkout. Days before the first one counted (a shop older than the
+ * count) are counted by their page views (checkouts begun) instead.
  */
-export async function visitorDaysBetween(db: Kysely<Database>, path: string, fromDay: string, toDay: string): Promise<number> {
+export async function visitorDaysBetween(
+  db: Kysely<Database>,
+  path: string,
+  fromDay: string,
+  toDay: string,
+  checkouts = false,
+): Promise<number> {
   const first = await db
     .selectFrom('funnel')
     .select((eb) => eb.fn.min<string>('day').as('day'))
@@ -40,8 +42,8 @@ export async function visitorDaysBetween(db: Kysely<Database>, path: string, fro
     .executeTakeFirst();
   const counted = first?.day ?? toDay;
   const [visitors, views] = await Promise.all([
-    funnelCountBetween(db, 'visitor', counted, toDay, path),
-    pageViewsBetween(db, path, fromDay, counted),
+    funnelCountBetween(db, checkouts ? 'checkout_visitor' : 'visitor', counted, toDay, path),
+    funnelCountBetween(db, checkouts ? 'begin_checkout' : 'page_view', fromDay, counted, path),
   ]);
   return visitors + views;
 }

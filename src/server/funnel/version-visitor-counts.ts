@@ -23,3 +23,22 @@ export async function recordVersionVisitor(
   await recordFunnelEvent(db, { name: 'visitor', path: visit.path, at: visit.at });
   await db.deleteFrom('page_version_visitors').where('day', '<', visit.yesterday).execute();
 }
+
+/**
+ * A visitor of the day who began a checkout, once a day: the funnel's `checkout_visitor` on the page they were counted
+ * on, the A/B planner's checkout rate. Someone not counted as the page's visitor that day is not counted here either.
+ */
+export async function recordVersionCheckout(
+  db: Kysely<Database>,
+  visit: { day: string; version: number; visitor: string; path: string; at: number },
+) {
+  const marked = await db
+    .updateTable('page_version_visitors')
+    .set({ checkout_begun: 1 })
+    .where('day', '=', visit.day)
+    .where('version', '=', visit.version)
+    .where('visitor', '=', visit.visitor)
+    .where('checkout_begun', '=', 0)
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) > 0) await recordFunnelEvent(db, { name: 'checkout_visitor', path: visit.path, at: visit.at });
+}

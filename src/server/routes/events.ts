@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { FunnelEventSchema, MAX_EVENT_BODY_BYTES } from '../../shared/events.ts';
 import { countClientEvent } from '../funnel/funnel-events.ts';
-import { countVersionVisitor } from '../experiments/version-visitors.ts';
+import { countVersionCheckout, countVersionVisitor } from '../experiments/version-visitors.ts';
 import { routeKey } from '../../shared/route-lookup.ts';
 import { ADMIN_COOKIE } from './admin/console.ts';
 import { apiError, limitBody } from '../http/http.ts';
@@ -35,8 +35,13 @@ export const eventsRoutes = new Hono<AppEnv>().basePath('/api/events').post(
         consoleCookie: ADMIN_COOKIE,
         now: c.var.now(),
       });
-    // A checkout begun counts for the visitor's variant of each running A/B test (docs/experiments.md).
-    if (event.name === 'begin_checkout') await c.var.experiments?.countEvent(event.name, visitorOf(c));
+    // A checkout begun counts once a day for the page's visitor and for the visitor's variant of each running A/B test
+    // (docs/experiments.md#what-is-counted).
+    if (event.name === 'begin_checkout') {
+      const path = routeKey(event.path);
+      await countVersionCheckout(c.var.db, { version, path, visitor: visitorOf(c), consoleCookie: ADMIN_COOKIE, now: c.var.now() });
+      await c.var.experiments?.countEvent(event.name, visitorOf(c), path);
+    }
     return sendReply(c, 'POST', null);
   },
 );
