@@ -6,8 +6,9 @@ import { pageFile, type RenderedSite, type Site } from '../http/site.ts';
 import type { Background } from '../lib/background.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { LiveOffer } from '../offer/live-offer.ts';
-import { keptVariants, parseMark, type KeptVariant } from '../../shared/experiments/variant-cookie.ts';
+import { keptVariants, parseMark } from '../../shared/experiments/variant-cookie.ts';
 import { assignVariant, createDailySalt, dailyVisitorId, isAutomated, isConsoleSession, keptVariant } from './assignment.ts';
+import { recordOrderVariants } from '../links/order-experiments.ts';
 import { countCheckoutBegun, countExperimentVisitor, countedVariant } from './experiment-figures.ts';
 import { runningExperiments, variantOffer, variantsOf } from './experiment-service.ts';
 
@@ -44,8 +45,11 @@ export interface LiveExperiments {
   choose(file: string, visitor: Visitor): Promise<{ page: Page; testing: true } | { page: undefined; testing: boolean }>;
   /** A client event counted for each running test under the visitor's variant: `begin_checkout`, once a visitor-day. */
   countEvent(name: string, visitor: Visitor, path: string): Promise<void>;
-  /** An order's variant in each running test: its page's mark (`data-experiment`) if valid, then each other test's by the cookie or today's count. */
-  orderVariants(mark: string | undefined, visitor: Visitor): Promise<KeptVariant[]>;
+  /**
+   * Counts a new order for each running test its buyer is in, under one variant each (links/order-experiments.ts): its
+   * page's mark (`data-experiment`) if valid, then each other test's by the cookie or today's count.
+   */
+  attributeOrder(orderId: string, mark: string | undefined, visitor: Visitor): Promise<void>;
 }
 
 // Long: the served tests, their renders and the serial queue are one closure its four methods share.
@@ -145,7 +149,7 @@ export function createLiveExperiments(deps: {
           onTestedPage: test.page === path,
         });
     },
-    async orderVariants(mark, visitor) {
+    async attributeOrder(orderId, mark, visitor) {
       const named = parseMark(mark ?? '');
       const test = named && served.find((candidate) => candidate.id === named.experimentId);
       const variants = test && named.variant < test.weights.length ? [named] : [];
@@ -157,7 +161,7 @@ export function createLiveExperiments(deps: {
           (await countedVariant(deps.db, { experimentId: other.id, day, visitor: visitorId }));
         if (variant !== undefined) variants.push({ experimentId: other.id, variant });
       }
-      return variants;
+      await recordOrderVariants(deps.db, orderId, variants);
     },
   };
 }

@@ -25,7 +25,6 @@ import { checkoutBudget, findAddonOrder, refuseWhileDraining } from './addon-ord
 import { sendReply } from './api-reply.ts';
 import { disputeBlockedCheckout } from '../../content/disputes.ts';
 import { isBuyerBlocked } from '../disputes/dispute-service.ts';
-import { recordOrderVariants } from '../links/order-experiments.ts';
 
 const CreateOrderSchema = createOrderSchema(messages);
 
@@ -57,8 +56,7 @@ export const ordersRoutes = new Hono<AppEnv>()
       if (await isBuyerBlocked(c.var.orders, input)) return apiError(c, 403, disputeBlockedCheckout);
       const result = await startCheckout(c.var.orders, input, { address: c.var.clientAddress, userAgent: c.req.header('user-agent') });
       if (result.kind === 'created') {
-        const variants = (await c.var.experiments?.orderVariants(input.experiment, visitorOf(c))) ?? [];
-        await recordOrderVariants(c.var.db, result.order.orderId, variants);
+        await c.var.experiments?.attributeOrder(result.order.orderId, input.experiment, visitorOf(c));
         return sendReply(c, 'POST', result.order, 201);
       }
       if (result.kind === 'sold_out') {
