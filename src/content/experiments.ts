@@ -305,6 +305,9 @@ export const experimentsConsole = {
     /** Returns the daily hash drew again (planner.ts redrawnReturns): their sales dilute the lift, and the plan counts on it. */
     returns: (share: string) =>
       `Nos testes, ${share} das visitas são de quem voltou em outro dia sem o cookie e recebeu outra versão sorteada: a venda dessa pessoa pode contar para a versão que ela não viu primeiro, e o plano já pede mais visitantes por isso.`,
+    /** Without a test's visitors or a buyer who accepted the cookie, returns drawn again cannot be measured (planner.ts). */
+    returnsUnmeasured:
+      'O plano supõe que quem volta em outro dia é pouca gente. A loja ainda não tem como medir isso (precisa de um teste rodando e de compradores que aceitaram os cookies): se muita gente volta, o teste precisa de mais tempo ou só acha melhoras maiores.',
     calculating: 'Calculando…',
   },
   results: {

@@ -1,5 +1,5 @@
 import type { ExperimentList } from '../../src/shared/experiments/experiment-api.ts';
-import { plannerText } from '../../src/content/experiments.ts';
+import { experimentsConsole, plannerText } from '../../src/content/experiments.ts';
 import { earlierInput, plannerInput } from '../../src/client/admin/experiments-planner.tsx';
 import { planning } from '../../src/client/admin/experiments-planning.ts';
 import { planForLift } from '../../src/shared/experiments/planner.ts';
@@ -47,6 +47,8 @@ test('a 300-visitor shop is offered the checkout when a sale needs over 60 days,
     await expect(planner).toContainText(
       'Últimos 28 dias da loja: 300 visitantes por dia em /, 3,0% deles pagaram o PIX; 12,0% abriram o checkout.',
     );
+    // A shop with no test run and no buyer who accepted the cookie cannot measure returns: the plan says what it assumes.
+    await expect(planner).toContainText(experimentsConsole.planner.returnsUnmeasured);
     const onCheckout = planForLift(plannerInput(history, 'checkout', [50, 50])!, 0.2);
     expect(onCheckout.days).toBe(earlier!.days);
     await expect(planner.locator('[data-planner="days"]')).toHaveText(plannerText.daysForLift(onCheckout.days, 0.2), { timeout: 60_000 });

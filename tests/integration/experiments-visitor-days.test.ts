@@ -59,6 +59,7 @@ describe.each(databases)('the split check reads the visitor-days the hash drew (
       planner: { '/': planner },
     } = (await (await call('/experiments')).json()) as ExperimentList;
     expect(planner.redrawnReturns).toBeCloseTo(2_600 / 6_600, 9);
+    expect(planner.returnsMeasured).toBe(true);
   });
 });
 
@@ -100,5 +101,7 @@ describe.each(databases)('the planner’s traffic is each page’s own visitor-d
     // A pre-sell visitor pays as often as a landing visitor, times the share who go on.
     expect(planner['/presell'].conversionRate).toBeCloseTo((3 / 35) * (5 / 20), 9);
     expect(planner['/presell'].revenueMeanCents).toBeCloseTo(planner['/'].revenueMeanCents * (5 / 20), 6);
+    // No A/B test has run and no buyer accepted the cookie: returns drawn again cannot be measured, and the plan says so.
+    expect(planner['/'].returnsMeasured).toBe(false);
   });
 });

@@ -12,6 +12,7 @@ const shop = (visitorsPerDay: number) => ({
   revenueMeanCents: 60,
   revenueVarianceCents: 120_000,
   redrawnReturns: 0,
+  returnsMeasured: true,
 });
 
 describe('the planner before a start', () => {

@@ -91,6 +91,7 @@ export function PlannerPanel({
             )}
           </p>
           {inputs.redrawnReturns > 0 ? <p className="text-slate-400">{copy.returns(formatRate(inputs.redrawnReturns))}</p> : null}
+          {inputs.returnsMeasured ? null : <p className="text-slate-400">{copy.returnsUnmeasured}</p>}
           {pending ? (
             <p role="status" className="font-semibold text-gold-300">
               {copy.calculating}

@@ -26,6 +26,7 @@ const input = plannerInput(
     revenueMeanCents: 60,
     revenueVarianceCents: 120_000,
     redrawnReturns: 0,
+    returnsMeasured: true,
   },
   'conversion',
   [50, 50],

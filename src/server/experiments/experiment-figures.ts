@@ -155,15 +155,15 @@ export async function experimentVisitorsSince(db: Kysely<Database>, experimentId
 
 const PLANNER_DAYS = 28;
 
-/** The share of the A/B tests' visitor-days on business days from `sinceDay` on whose version the cookie kept; 0 without any. */
-async function keptShareSince(db: Kysely<Database>, sinceDay: string): Promise<number> {
+/** The share of the A/B tests' visitor-days on business days from `sinceDay` on whose version the cookie kept, and their count. */
+async function keptShareSince(db: Kysely<Database>, sinceDay: string): Promise<{ share: number; visitorDays: number }> {
   const row = await db
     .selectFrom('experiment_visitors')
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('kept').as('kept')])
     .where('day', '>=', sinceDay)
     .executeTakeFirst();
   const count = Number(row?.count ?? 0);
-  return count > 0 ? Number(row?.kept ?? 0) / count : 0;
+  return { share: count > 0 ? Number(row?.kept ?? 0) / count : 0, visitorDays: count };
 }
 
 /**
@@ -197,7 +197,9 @@ export async function plannerInputs(db: Kysely<Database>, now: number): Promise<
     pixRate: perVisitor(pixGenerated),
     revenueMeanCents: mean,
     revenueVarianceCents: Math.max(0, squares - mean * mean),
-    redrawnReturns: redrawnReturns(kept, consented),
+    redrawnReturns: redrawnReturns(kept.share, consented),
+    // Measured only with a test's visitor-days to read and buyers who accepted the cookie (whose returns it keeps).
+    returnsMeasured: kept.visitorDays > 0 && consented > 0,
   };
   // A pre-sell visitor buys by going on ("Sim, quero!") and then as a landing visitor does: each step's rate and the
   // revenue per visitor are the landing's times the share who went on (a sale is a landing sale; its square too).

@@ -98,6 +98,11 @@ export interface PlannerInputs {
   revenueVarianceCents: number;
   /** The share of visitor-days that are returns whose version the day's hash drew again (planner.ts); 0 unmeasured. */
   redrawnReturns: number;
+  /**
+   * False when that share cannot be measured (no A/B test in the 28 days, or no buyer accepted the cookie): the plan
+   * then assumes no returns drawn again, and the console says what that means.
+   */
+  returnsMeasured: boolean;
 }
 
 export interface ExperimentList {
