@@ -242,7 +242,7 @@ function declareEvidence(verdict: Verdict, pairs: readonly PairResult[], pick: n
   return `Nada mostra que a versão ${letter} ${more}: ${figures.join('; ')}. A chance de a diferença ser acaso passa de 5%. ${choice}`;
 }
 
-/** The console's "Testes A/B" screen (src/client/admin/experiments-*.tsx). */
+/** The console's "Testes A/B" screen (src/client/admin/experiments/). */
 export const experimentsConsole = {
   tab: 'Testes A/B',
   title: 'Testes A/B',

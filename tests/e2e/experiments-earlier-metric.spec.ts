@@ -1,7 +1,7 @@
 import type { ExperimentList } from '../../src/shared/experiments/experiment-api.ts';
 import { experimentsConsole, plannerText } from '../../src/content/experiments.ts';
-import { earlierInput, plannerInput } from '../../src/client/admin/experiments-planner.tsx';
-import { planning } from '../../src/client/admin/experiments-planning.ts';
+import { earlierInput, plannerInput } from '../../src/client/admin/experiments/experiments-planner.tsx';
+import { planning } from '../../src/client/admin/experiments/experiments-planning.ts';
 import { planForLift } from '../../src/shared/experiments/planner.ts';
 import { signIn } from './admin-helpers.ts';
 import { contextApi, expect, test, withServerDb } from './fixtures.ts';

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { ExperimentList } from '../../src/shared/experiments/experiment-api.ts';
 import { planForLift } from '../../src/shared/experiments/planner.ts';
 import { plannerText } from '../../src/content/experiments.ts';
-import { plannerInput } from '../../src/client/admin/experiments-planner.tsx';
+import { plannerInput } from '../../src/client/admin/experiments/experiments-planner.tsx';
 import { signIn } from './admin-helpers.ts';
 import { contextApi, expect, test, withServerDb } from './fixtures.ts';
 import { PASSWORD, PHONE, seedPlannerHistory } from './experiments-kit.ts';

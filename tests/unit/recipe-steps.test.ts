@@ -144,7 +144,9 @@ describe('"Adding a refund step", followed on the console’s last refund decisi
   function listFiles(): string[] {
     const events = [.../RefundTimelineEvent =([^;]+);/.exec(read('src/shared/admin.ts'))![1]!.matchAll(/'(\w+)'/g)].map((m) => m[1]!);
     // The panel's buttons: the view's flags documented by their label.
-    const buttons = [...read('src/client/admin/refund-state.ts').matchAll(/\/\*\* "[^\n]*\*\/\n\s+(\w+): boolean/g)].map((m) => m[1]!);
+    const buttons = [...read('src/client/admin/orders/refund-state.ts').matchAll(/\/\*\* "[^\n]*\*\/\n\s+(\w+): boolean/g)].map(
+      (m) => m[1]!,
+    );
     const emailWords = Object.entries(refundEmails).flatMap(([key, value]) => (typeof value === 'object' ? [key] : []));
     return [
       ...namingEvery(

@@ -9,21 +9,21 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { cn } from '../ui/cn.ts';
 import { adminApi } from './admin-api.ts';
 import { AreaBoundary } from './area-boundary.tsx';
-import { DisputesSection } from './disputes-section.tsx';
+import { DisputesSection } from './disputes/disputes-section.tsx';
 import { useUncaughtErrorReports } from './error-report.ts';
-import { HealthSection } from './health-section.tsx';
-import { InviteAccept } from './invite-accept.tsx';
+import { HealthSection } from './health/health-section.tsx';
+import { InviteAccept } from './users/invite-accept.tsx';
 import { FormDraftPerson } from './local-draft.tsx';
 import { LoginForm } from './login-form.tsx';
-import { OrdersSection } from './orders-section.tsx';
-import { OverviewSection } from './overview-section.tsx';
-import { PageSection } from './page-section.tsx';
-import { PrivacySection } from './privacy-section.tsx';
-import { ReviewsSection } from './reviews-section.tsx';
+import { OrdersSection } from './orders/orders-section.tsx';
+import { OverviewSection } from './overview/overview-section.tsx';
+import { PageSection } from './page/page-section.tsx';
+import { PrivacySection } from './privacy/privacy-section.tsx';
+import { ReviewsSection } from './reviews/reviews-section.tsx';
 import { SessionActions } from './session-actions.tsx';
-import { SuppliersSection } from './suppliers-section.tsx';
-import { inviteToken } from './users-api.ts';
-import { UsersSection } from './users-section.tsx';
+import { SuppliersSection } from './suppliers/suppliers-section.tsx';
+import { inviteToken } from './users/users-api.ts';
+import { UsersSection } from './users/users-section.tsx';
 import type { OrderFilterStatus } from '../../shared/admin.ts';
 import { CONSOLE_DISPUTE_QUERY, CONSOLE_DISPUTES_HASH, paths } from '../../shared/routes.ts';
 
@@ -31,7 +31,7 @@ import { CONSOLE_DISPUTE_QUERY, CONSOLE_DISPUTES_HASH, paths } from '../../share
 const scrollIntoRow = (element: HTMLAnchorElement | null) => element?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 
 /** Its own chunk: the planner's arithmetic and the statistics library load only when the tab opens. */
-const ExperimentsSection = lazy(() => import('./experiments-section.tsx'));
+const ExperimentsSection = lazy(() => import('./experiments/experiments-section.tsx'));
 
 type Tab = ConsoleTab;
 const TABS: readonly Tab[] = CONSOLE_TABS;

@@ -53,7 +53,8 @@ export async function recordMemberPageOpen(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Openings of one order are counted one at a time, so a flood of them cannot pass the cap (SQLite: the INSERT locks).
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(727003, hashtext(${orderId}))`.execute(trx);
+    if (trx.getExecutor().adapter instanceof PostgresAdapter)
+      await sql`select pg_advisory_xact_lock(727003, hashtext(${orderId}))`.execute(trx);
     const kept = await sql`insert into member_page_opens (order_id, at, client)
       select ${orderId}, cast(${now} as bigint), cast(${client} as text)
       where (select count(*) from member_page_opens where order_id = ${orderId}) < ${OPENINGS_KEPT_PER_ORDER}`.execute(trx);

@@ -33,10 +33,8 @@ async function countExperimentEvent(db: Kysely<Database>, event: { experimentId:
 }
 
 /**
- * A checkout begun by a visitor-day of a test: counted once a day (the `checkout` metric is a share of visitors), and
- * only for a visitor-day the test counts, as its sales are (`countedVariant`). One begun on the test's own page counts
- * the visitor-day too if the page's count has not landed yet (it is written in the background); one begun elsewhere by
- * someone the test did not see that day counts for none.
+ * A checkout begun, once a visitor-day the test counts (docs/experiments.md#what-is-counted); on the tested page it also counts the
+ * visitor-day, whose own count is written in the background and may not have landed yet.
  */
 export async function countCheckoutBegun(
   db: Kysely<Database>,
@@ -167,10 +165,10 @@ async function keptShareSince(db: Kysely<Database>, sinceDay: string): Promise<{
 }
 
 /**
- * The shop's last 28 days for the planner, for a test of each page. `/`: its visitors a day (visitor-days, the tests'
- * unit: funnel/page-views.ts visitorDaysBetween), its conversion and revenue per visitor, the earlier steps' rates per
- * visitor (visitor-days that began a checkout, PIX generated), and the returns the daily hash drew again (planner.ts `redrawnReturns`),
- * from the share of the tests' visitor-days the cookie kept and the share of buyers who accepted it.
+ * The shop's last 28 days for the planner, for a test of each page. `/`: its visitors a day (visitor-days, the tests' unit:
+ * funnel/page-views.ts visitorDaysBetween), its conversion and revenue per visitor, the earlier steps' rates per visitor (visitor-days that
+ * began a checkout, PIX generated), and the returns the daily hash drew again (planner.ts `redrawnReturns`), from the share of the tests'
+ * visitor-days the cookie kept and the share of buyers who accepted it.
  */
 export async function plannerInputs(db: Kysely<Database>, now: number): Promise<Record<ExperimentPage, PlannerInputs>> {
   const since = now - PLANNER_DAYS * 86_400_000;

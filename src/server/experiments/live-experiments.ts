@@ -46,8 +46,8 @@ export interface LiveExperiments {
   /** A client event counted for each running test under the visitor's variant: `begin_checkout`, once a visitor-day. */
   countEvent(name: string, visitor: Visitor, path: string): Promise<void>;
   /**
-   * Counts a new order for each running test its buyer is in, under one variant each (links/order-experiments.ts): its
-   * page's mark (`data-experiment`) if valid, then each other test's by the cookie or today's count.
+   * Counts a new order for each running test its buyer is in, under one variant each (links/order-experiments.ts): its page's mark
+   * (`data-experiment`) if valid, then each other test's by the cookie or today's count.
    */
   attributeOrder(orderId: string, mark: string | undefined, visitor: Visitor): Promise<void>;
 }

@@ -9,8 +9,8 @@ import { createDailySalt, dailyVisitorId, isAutomated, isConsoleSession } from '
 import type { Visitor } from './live-experiments.ts';
 
 /**
- * One id a day and page across versions: a visitor who sees two versions that day counts once for each, and one who
- * opens `/presell` and then `/` is a visitor of each page.
+ * One id a day and page across versions: a visitor who sees two versions that day counts once for each, and one who opens `/presell` and
+ * then `/` is a visitor of each page.
  */
 const scope = (path: string) => `page-version:${path}`;
 

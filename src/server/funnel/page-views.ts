@@ -21,9 +21,9 @@ export async function funnelCountBetween(
 }
 
 /**
- * Visitors of `path` a day, summed over the business days in [fromDay, toDay): one a person a day, as A/B tests count
- * them; with `checkouts`, those of them who began a checkout. Days before the first one counted (a shop older than the
- * count) are counted by their page views (checkouts begun) instead.
+ * Visitors of `path` a day, summed over the business days in [fromDay, toDay): one a person a day, as A/B tests count them; with
+ * `checkouts`, those of them who began a checkout. Days before the first one counted (a shop older than the count) are counted by their
+ * page views (checkouts begun) instead.
  */
 export async function visitorDaysBetween(
   db: Kysely<Database>,

@@ -4,10 +4,8 @@ import type { Database } from '../db/schema.ts';
 import { recordFunnelEvent, recordVersionFunnelEvent, VERSION_VISITOR_EVENT } from './funnel-repository.ts';
 
 /**
- * A version's visitor, once a day: a new daily id adds one to the version's `visitor` count, so the figures read one
- * row a version and never the ids, and one to the page's visitors of the day in the funnel (the A/B planner's traffic).
- * Ids of days before yesterday can no longer recur (their salt is gone) and go. Someone who sees two versions in one
- * day (a publish came between their visits) is two of the page's visitors that day.
+ * A version's visitor, once a day: a new daily id adds one to the version's `visitor` count (the figures never read ids) and one to the
+ * page's `visitor` of the day in the funnel. Ids of days before yesterday can no longer recur (their salt is gone) and go.
  */
 export async function recordVersionVisitor(
   db: Kysely<Database>,
@@ -25,8 +23,8 @@ export async function recordVersionVisitor(
 }
 
 /**
- * A visitor of the day who began a checkout, once a day: the funnel's `checkout_visitor` on the page they were counted
- * on, the A/B planner's checkout rate. Someone not counted as the page's visitor that day is not counted here either.
+ * A visitor of the day who began a checkout, once a day: the funnel's `checkout_visitor` on the page they were counted on, the A/B
+ * planner's checkout rate. Someone not counted as the page's visitor that day is not counted here either.
  */
 export async function recordVersionCheckout(
   db: Kysely<Database>,

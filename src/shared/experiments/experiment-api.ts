@@ -99,8 +99,8 @@ export interface PlannerInputs {
   /** The share of visitor-days that are returns whose version the day's hash drew again (planner.ts); 0 unmeasured. */
   redrawnReturns: number;
   /**
-   * False when that share cannot be measured (no A/B test in the 28 days, or no buyer accepted the cookie): the plan
-   * then assumes no returns drawn again, and the console says what that means.
+   * False when that share cannot be measured (no A/B test in the 28 days, or no buyer accepted the cookie): the plan then assumes no
+   * returns drawn again, and the console says what that means.
    */
   returnsMeasured: boolean;
 }

@@ -304,10 +304,8 @@ function planShownForDays(input: PlannerInput, days: number): Plan | undefined {
 }
 
 /**
- * What a test started now stores: the verdict's tuning is the visitors expected by its end date (the plan's end, so
- * "em N dias… 80%" is what the running test delivers), and the "sem diferença" margin: the lift the seller wants, as
- * the visitor-days will show it (with returns drawn again, smaller than the people's: `shownLift`), so "menor que a
- * que o teste procurava" is never said of a test where the lift sought is there.
+ * What a test started now stores: the tuning, the visitors expected by its end date (so "em N dias… 80%" is what it delivers), and the
+ * "sem diferença" margin, the wanted lift as the visitor-days will show it (`shownLift`: smaller with returns drawn again).
  */
 export function plannedSettings(input: PlannerInput | undefined, wantedLift: number, days: number, unplannedVisitors: number) {
   const wanted = Math.min(5, Math.max(0.01, Number.isFinite(wantedLift) && wantedLift > 0 ? wantedLift : 0.2));
