@@ -296,7 +296,7 @@ for (const database of databases) {
       const tagged = { ...uniqueBuyer('Ana Lima'), email: `${mailbox}+compra@outlook.com`, document: uniqueCpf() };
       const before = await buyAndPay(running, { buyer: tagged });
       await apply(before.order, disputeOf(before.order, { state: 'lost', rawStatus: 'ACEITA' }));
-      // As a block was hashed before the fold (src/server/disputes/dispute-service.ts, blockHash).
+      // As a block was hashed before the fold (src/server/disputes/dispute-blocks.ts, blockHash).
       const unfolded = createHash('sha256').update(`dispute-block:email:${tagged.email}`).digest('base64url');
       await setDisputeBlockHash(running.db, before.order.id, 'email', unfolded);
       expect((await again(tagged.email.toUpperCase())).status).toBe(403);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { apiErrors } from '../../content/api-errors.ts';
-import { loadProviderEvidencePdf } from '../disputes/dispute-service.ts';
+import { loadProviderEvidencePdf } from '../disputes/dispute-defence-send.ts';
 import { apiError } from '../http/http.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import type { AppEnv } from './context.ts';

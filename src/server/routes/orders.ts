@@ -24,7 +24,7 @@ import { apiErrors } from '../../content/api-errors.ts';
 import { checkoutBudget, findAddonOrder, refuseWhileDraining } from './addon-order.ts';
 import { sendReply } from './api-reply.ts';
 import { disputeBlockedCheckout } from '../../content/disputes.ts';
-import { isBuyerBlocked } from '../disputes/dispute-service.ts';
+import { isBuyerBlocked } from '../disputes/dispute-blocks.ts';
 
 const CreateOrderSchema = createOrderSchema(messages);
 

@@ -1,18 +1,13 @@
 import { disputesApi } from '../../../content/disputes.ts';
 import { AdminDisputeCreateSchema, AdminDisputeResolveSchema } from '../../../shared/disputes.ts';
 import { recordAudit } from '../../admin/admin-audit.ts';
+import { removeDisputeBlock } from '../../disputes/dispute-blocks.ts';
+import { listAdminDisputes } from '../../disputes/dispute-console.ts';
+import { loadDefencePdf, loadDefenceText, sendDefence } from '../../disputes/dispute-defence-send.ts';
+import { registerManualDispute, resolveManualDispute } from '../../disputes/dispute-manual.ts';
 import { describePolls } from '../../disputes/dispute-poll-health.ts';
 import { pollDisputesNow } from '../../disputes/dispute-poller.ts';
-import {
-  applyProviderDispute,
-  listAdminDisputes,
-  loadDefencePdf,
-  loadDefenceText,
-  registerManualDispute,
-  removeDisputeBlock,
-  resolveManualDispute,
-  sendDefence,
-} from '../../disputes/dispute-service.ts';
+import { applyProviderDispute } from '../../disputes/dispute-service.ts';
 import { apiError, limitBody } from '../../http/http.ts';
 import { sendReply } from '../api-reply.ts';
 import { adminRouter, auditClient, json, tooLarge } from './console.ts';

@@ -1,5 +1,5 @@
 import { readOverview } from '../../admin/admin-overview.ts';
-import { openDisputesOverview } from '../../disputes/dispute-service.ts';
+import { openDisputesOverview } from '../../disputes/dispute-console.ts';
 import { sendReply } from '../api-reply.ts';
 import { adminRouter } from './console.ts';
 
