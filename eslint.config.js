@@ -21,12 +21,12 @@ const SRC_LAYERS = ['client', 'content', 'server', 'shared'];
 const clientCommon = ['ui', 'lib', 'pages'];
 /**
  * The server's layers (docs/architecture.md "The server"): infrastructure imports no feature; the core
- * (the order and the jobs on it: orders/, checkout/, payment/, purchase/, reads/, links/) imports none of its consumers, which subscribe to its events
+ * (the order and the jobs on it: orders/, checkout/, payment/, open-finance/, purchase/, reads/, links/) imports none of its consumers, which subscribe to its events
  * in subscribers.ts; a feature never imports the edges that call it (routes, jobs, the CLI, the files of
  * the composition root).
  */
 const serverInfrastructure = ['config', 'db', 'gateway', 'http', 'lib', 'mail', 'outbox'];
-const serverCore = ['orders', 'purchase', 'payment', 'checkout', 'links', 'reads'];
+const serverCore = ['orders', 'purchase', 'payment', 'checkout', 'open-finance', 'links', 'reads'];
 const serverEdgeFolders = ['routes', 'jobs', 'cli'];
 /** The features the seller's console may use (docs/architecture.md "The console"). */
 const adminUses = ['access', 'funnel', 'live', 'privacy', 'refunds', 'reviews', 'whatsapp'];
@@ -101,7 +101,7 @@ const serverZones = [
     target: serverCore.map(server),
     from: [...serverFeatures.map(server), ...serverEdges],
     message:
-      'The core (orders/, checkout/, payment/, purchase/, reads/, links/) publishes order events (orders/order-events.ts) and imports none of its consumers; they subscribe in subscribers.ts.',
+      'The core (orders/, checkout/, payment/, open-finance/, purchase/, reads/, links/) publishes order events (orders/order-events.ts) and imports none of its consumers; they subscribe in subscribers.ts.',
   },
   {
     target: serverInfrastructure.map(server),

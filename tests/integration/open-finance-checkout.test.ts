@@ -25,7 +25,7 @@ import {
   useOpenFinanceRig,
   type OpenFinanceRig,
 } from '../support/open-finance-rig.ts';
-import { LISTING_READS_PER_PASS } from '../../src/server/orders/open-finance-service.ts';
+import { LISTING_READS_PER_PASS } from '../../src/server/open-finance/open-finance-service.ts';
 import { RECONCILE_INTERVAL_MS } from '../../src/server/payment/reconciliation.ts';
 import { FIRST_PAUSE_MS } from '../../src/server/background-reads/background-reads.ts';
 import { STAND_IN_PARTICIPANTS, type EfiOpenFinanceStandIn, type HeldPayment } from '../support/providers/efi/efi-open-finance-stand-in.ts';

@@ -64,13 +64,13 @@ describe("a provider's folder", () => {
 
   it('would be found imported by an Open Finance step, a route or a command, type-only and dynamic ones too', () => {
     const found = providerImports({
-      'src/server/orders/open-finance-rails.ts': "import type { EfiProvider } from '../gateway/providers/efi/efi-provider.ts';",
+      'src/server/open-finance/open-finance-rails.ts': "import type { EfiProvider } from '../gateway/providers/efi/efi-provider.ts';",
       'src/server/cli/acme.ts': "const { x } = await import('../gateway/providers/acme/index.ts');",
       'src/server/gateway/provider-registry.ts': "import { efiProvider } from './providers/efi/index.ts';",
-      'src/server/routes/open-finance.ts': "import { openFinanceBanks } from '../orders/open-finance-service.ts';",
+      'src/server/routes/open-finance.ts': "import { openFinanceBanks } from '../open-finance/open-finance-service.ts';",
     });
     expect(found).toEqual([
-      'src/server/orders/open-finance-rails.ts → src/server/gateway/providers/efi/efi-provider.ts',
+      'src/server/open-finance/open-finance-rails.ts → src/server/gateway/providers/efi/efi-provider.ts',
       'src/server/cli/acme.ts → src/server/gateway/providers/acme/index.ts',
     ]);
   });
@@ -78,8 +78,8 @@ describe("a provider's folder", () => {
   it('is what Open Finance knows of a provider: no step, route or setting outside gateway/ names one', () => {
     expect(openFinanceNamingProviders(files)).toEqual([]);
     const before = "if (row.participant_id === 'mercadopago') return 'mercadopago'; // Open Finance";
-    expect(openFinanceNamingProviders({ 'src/server/orders/open-finance-rails.ts': before })).toEqual([
-      'src/server/orders/open-finance-rails.ts',
+    expect(openFinanceNamingProviders({ 'src/server/open-finance/open-finance-rails.ts': before })).toEqual([
+      'src/server/open-finance/open-finance-rails.ts',
     ]);
   });
 });

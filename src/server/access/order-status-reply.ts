@@ -7,7 +7,7 @@ import { addonOfferOf, addonOfferOpen, waitingAddonOf } from '../checkout/addon-
 import { liveReplacement } from '../checkout/order-page-service.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { leftToPayOf, paidReplacementOf } from '../checkout/paid-elsewhere.ts';
-import { bankLinkView } from '../orders/open-finance-links.ts';
+import { bankLinkView } from '../open-finance/open-finance-links.ts';
 import { isOrderContactKey } from '../orders/order-links.ts';
 
 /** Once paid, the access link goes only to the tab that created the order. */

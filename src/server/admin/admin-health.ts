@@ -16,7 +16,7 @@ import { businessMonth } from '../../shared/time.ts';
 import { failingMessages, outboxBacklog } from '../outbox/outbox-queue.ts';
 import { CONVERSION_KIND_FAMILY } from '../conversions/conversions-events.ts';
 import { WEBHOOK_KIND_FAMILY } from '../outgoing-webhooks/outgoing-webhooks-events.ts';
-import { PAYMENT_RETURNS } from '../orders/open-finance-twice.ts';
+import { PAYMENT_RETURNS } from '../open-finance/open-finance-twice.ts';
 import { countOpenDuplicates, lastPostbackAt } from '../reads/order-console-lookup.ts';
 import { countSpotsTaken, countUnsettledOrdersByProvider, listUnrecognisedEvents, listWebhookRejections } from '../orders/order-lookup.ts';
 import { countOpenRefunds } from '../refunds/refund-admin.ts';

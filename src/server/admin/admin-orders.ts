@@ -29,7 +29,7 @@ import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { loadAdminRefund, manualRefundSteps } from '../refunds/refund-admin.ts';
 import { orderIdsWithRefund, refundStatusesOf } from '../refunds/refund-lookup.ts';
 import { loadPurchaseView } from '../purchase/purchase-service.ts';
-import { recordedBuyerLink } from '../orders/open-finance-links.ts';
+import { recordedBuyerLink } from '../open-finance/open-finance-links.ts';
 import { enqueueOutboxMessage, listOrderMessages, retryOutboxMessage, type OrderMessage } from '../outbox/outbox-queue.ts';
 
 export type ActionResult = 'ok' | 'not_found' | 'not_paid';

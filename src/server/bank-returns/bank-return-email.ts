@@ -10,7 +10,7 @@ import { defineEmail, emailCopy, emailMessageId } from '../mail/define-email.ts'
 import { greetingName, html } from '../mail/email-parts.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
-import type { ReturnWay } from '../orders/open-finance-twice.ts';
+import type { ReturnWay } from '../open-finance/open-finance-twice.ts';
 import { productNameOf } from '../purchase/purchase-items.ts';
 import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';

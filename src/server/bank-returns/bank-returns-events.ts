@@ -1,10 +1,10 @@
 import { emailHandler } from '../mail/email-handler.ts';
 import type { EventWiring } from '../orders/order-events.ts';
-import { PAYMENT_RETURNS, retryReturn, type ReturnWay } from '../orders/open-finance-twice.ts';
+import { PAYMENT_RETURNS, retryReturn, type ReturnWay } from '../open-finance/open-finance-twice.ts';
 import { renderBankReturnMessage } from './bank-return-email.ts';
 
 /**
- * Queued by orders/open-finance-twice.ts, for each of the two payments of an order paid twice (the bank-app one, or the
+ * Queued by open-finance/open-finance-twice.ts, for each of the two payments of an order paid twice (the bank-app one, or the
  * PIX): the e-mail once it is asked back, and that return asked again while the provider refuses it or does not answer.
  */
 export function registerBankReturnsEvents({ kinds, deps }: EventWiring): void {

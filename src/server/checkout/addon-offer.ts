@@ -6,20 +6,17 @@ import { type NewOrderItem } from '../orders/order-items.ts';
 import { itemsOfOrder } from '../purchase/purchase-items.ts';
 import type { BumpOffer } from '../../content/offers.ts';
 import type { OfferPrices } from '../orders/offer-pricing.ts';
-import type { OrdersDeps } from '../orders/orders-deps.ts';
+import type { ChargeBudget, OrdersDeps } from '../orders/orders-deps.ts';
 import { addonOrderStillOn, declineAddonOffer, findAddonOrder, insertAddonOrder } from '../orders/checkout-repository.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { type CheckoutResult, gatewayExpiry, describe, toCreatedOrder } from './checkout-result.ts';
-import { lastBankPaymentRefused } from '../orders/open-finance-repository.ts';
+import { lastBankPaymentRefused } from '../open-finance/open-finance-lookup.ts';
 import { settled } from './charge-failover.ts';
 import { chargeOrder } from './charge-failover.ts';
 
 export type AddonResult =
   CheckoutResult | { kind: 'unavailable' } | { kind: 'addon_price_changed'; offer: AddonOffer } | { kind: 'too_many_attempts' };
-
-/** Spends one of the checkout's hourly charges per client; false once they are spent (routes/addon-order.ts). */
-export type ChargeBudget = () => Promise<boolean>;
 
 export async function addonOfferOpen(deps: Pick<OrdersDeps, 'db' | 'config' | 'refundAskedFor'>, order: OrderRow): Promise<boolean> {
   if (!deps.config.orderBump || order.kind !== 'main' || order.status !== 'paid' || order.addon_answer !== null) return false;

@@ -9,7 +9,7 @@ import { publicStatus, refreshWaitingOrder } from '../payment/order-status.ts';
 import { findOrderByPublicRef, type OrderRow } from '../orders/orders-repository.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
-import { findReturnedOpenFinance } from '../orders/open-finance-repository.ts';
+import { findReturnedOpenFinance } from '../open-finance/open-finance-lookup.ts';
 
 export async function findOrderForPage(deps: Pick<OrdersDeps, 'db'>, ref: string): Promise<OrderRow | undefined> {
   if (!PUBLIC_REF_PATTERN.test(ref)) return undefined;

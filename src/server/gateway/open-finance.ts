@@ -37,10 +37,12 @@ export interface OpenFinancePayment {
   refunds: OpenFinanceRefund[];
 }
 
-/** A vínculo (JSR) as the provider lists it. */
+export type OpenFinanceLinkState = 'active' | 'pending' | 'expired' | 'revoked' | 'unknown';
+
+/** A vínculo (JSR) as the provider lists it; `state` null: it said none, `unknown`: a word not read as one of ours. */
 export interface OpenFinanceLink {
   linkId: string;
-  rawStatus: string | null;
+  state: OpenFinanceLinkState | null;
   expiresAt: number | null;
   dailyLimitCents: number | null;
   perPaymentLimitCents: number | null;
@@ -139,7 +141,7 @@ export interface OpenFinanceCapability {
   readPayment(payment: BankPaymentRef): Promise<OpenFinancePayment | null>;
   /** Gives `cents` of the payment back under `key`: a retry with the same key is the same refund. */
   returnPayment(payment: BankPaymentRef, cents: number, key: string): Promise<OpenFinanceRefund>;
-  /** The payment refunded as a charge is; absent: `returnPayment` and reads of the payment (orders/open-finance-refunds.ts). */
+  /** The payment refunded as a charge is; absent: `returnPayment` and reads of the payment (open-finance/open-finance-refunds.ts). */
   chargeRefunder?(paymentId: string): ChargeRefunder;
   /**
    * The payments the provider accepted among those started since `oldest`, in at most `maxPages` list reads: a lost

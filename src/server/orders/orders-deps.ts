@@ -30,6 +30,9 @@ export interface OrdersDeps {
   backgroundReads?: BackgroundReads;
 }
 
+/** Spends one of the checkout's hourly charges per client; false once they are spent (routes/addon-order.ts). */
+export type ChargeBudget = () => Promise<boolean>;
+
 /** Told of each read of a provider in a pass. */
 export interface ReadTally {
   answered(): void;

@@ -1,7 +1,9 @@
 import type { ProviderId } from '../gateway/provider-registry.ts';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { OrderRow } from './orders-repository.ts';
+
+type OrdersFilter = ExpressionBuilder<Database, 'orders'>;
 
 /** One caller per `intervalMs` across instances: the gateway's rate limits are unknown (docs/gateway.md#10-confirming-a-payment). */
 export async function claimOrderCheck(db: Kysely<Database>, orderId: string, now: number, intervalMs: number): Promise<boolean> {
@@ -57,7 +59,7 @@ export async function failStuckCheckouts(db: Kysely<Database>, createdBefore: nu
 }
 
 /** Payable at its provider until closed there or expired, whatever our row says: read until then plus the grace. */
-export function isOpenCharge(eb: ExpressionBuilder<Database, 'orders'>, now: number, pendingGraceMs: number) {
+export function isOpenCharge(eb: OrdersFilter, now: number, pendingGraceMs: number) {
   return eb.and([
     eb('status', 'in', ['pending', 'failed']),
     eb('charge_id', 'is not', null),
@@ -70,20 +72,18 @@ export function isOpenCharge(eb: ExpressionBuilder<Database, 'orders'>, now: num
  * Refunded or returned, but paid in the bank's app, so its PIX was never what paid it: while that PIX is open at its
  * provider (its cancel lost) a late payment of it must still be found and go back (docs/payments.md#reconciliation).
  */
-function isReversedWithOpenPix(eb: ExpressionBuilder<Database, 'orders'>, now: number, pendingGraceMs: number) {
+function isReversedWithOpenPix(
+  eb: OrdersFilter,
+  now: number,
+  pendingGraceMs: number,
+  paidInBankApp: (eb: OrdersFilter) => Expression<SqlBool>,
+) {
   return eb.and([
     eb('status', '=', 'reversed'),
     eb('charge_id', 'is not', null),
     eb('provider_closed_at', 'is', null),
     eb('expires_at', '>', now - pendingGraceMs),
-    eb.exists(
-      eb
-        .selectFrom('open_finance_payments')
-        .select('open_finance_payments.payment_id')
-        .whereRef('open_finance_payments.order_id', '=', 'orders.id')
-        .where('open_finance_payments.paid_at', 'is not', null)
-        .where('open_finance_payments.returned_at', 'is', null),
-    ),
+    paidInBankApp(eb),
   ]);
 }
 
@@ -94,6 +94,7 @@ function isReversedWithOpenPix(eb: ExpressionBuilder<Database, 'orders'>, now: n
 export async function listOrdersDueForCheck(
   db: Kysely<Database>,
   options: { now: number; pendingGraceMs: number; paidWindowMs: number; limit: number; provider: ProviderId },
+  paidInBankApp: (eb: OrdersFilter) => Expression<SqlBool>,
 ): Promise<OrderRow[]> {
   const { now } = options;
   return db
@@ -105,7 +106,7 @@ export async function listOrdersDueForCheck(
       eb.or([
         eb('recheck_requested_at', 'is not', null),
         isOpenCharge(eb, now, options.pendingGraceMs),
-        isReversedWithOpenPix(eb, now, options.pendingGraceMs),
+        isReversedWithOpenPix(eb, now, options.pendingGraceMs, paidInBankApp),
         eb.and([eb('status', '=', 'paid'), eb('charge_id', 'is not', null), eb('paid_at', '>', now - options.paidWindowMs)]),
       ]),
     )

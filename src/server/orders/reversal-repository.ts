@@ -22,3 +22,18 @@ export async function markOrderReversed(
     return reversed !== undefined;
   });
 }
+
+/** True for the one caller that claims the return of an order's PIX paid after its bank-app payment was refunded. */
+export async function claimPixReturn(db: Kysely<Database>, orderId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ pix_returned_at: now })
+    .where('id', '=', orderId)
+    .where('pix_returned_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function releasePixReturn(db: Kysely<Database>, orderId: string): Promise<void> {
+  await db.updateTable('orders').set({ pix_returned_at: null }).where('id', '=', orderId).execute();
+}

@@ -1,7 +1,8 @@
 import { GatewayError } from '../gateway/types.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
-import { recheckOrder } from './payment-confirmation.ts';
+import type { ConfirmBankPaid } from '../open-finance/open-finance-service.ts';
+import { confirmOrderPaid, recheckOrder } from './payment-confirmation.ts';
 import { markCancelSent, markChargeClosed } from '../orders/reconciliation-repository.ts';
 
 /**
@@ -34,3 +35,8 @@ export async function cancelAtProvider(deps: OrdersDeps, order: OrderRow): Promi
     return 'unknown';
   }
 }
+
+export const confirmBankPaid: ConfirmBankPaid = async (deps, order, now, paymentId) => {
+  const paid = await confirmOrderPaid(deps, order, now, paymentId);
+  return paid ? (await cancelAtProvider(deps, paid)) === 'paid' : true;
+};

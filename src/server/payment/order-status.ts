@@ -1,7 +1,8 @@
 import type { OrderStatus } from '../../shared/checkout.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
-import { settleOrderBankPayments } from '../orders/open-finance-service.ts';
+import { settleOrderBankPayments } from '../open-finance/open-finance-service.ts';
+import { confirmBankPaid } from './charge-cancellation.ts';
 import { recheckOrder } from './payment-confirmation.ts';
 import { claimOrderCheck } from '../orders/reconciliation-repository.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
@@ -23,6 +24,6 @@ export async function refreshWaitingOrder(deps: OrdersDeps, order: OrderRow, now
   const payable = order.status === 'pending' || (order.status === 'failed' && order.provider_closed_at === null && order.expires_at > now);
   if (!payable || !order.charge_id) return order;
   const read = (await claimOrderCheck(deps.db, order.id, now, POLL_RECHECK_INTERVAL_MS)) ? await recheckOrder(deps, order) : order;
-  if ((await settleOrderBankPayments(deps, order.id, now, POLL_RECHECK_INTERVAL_MS)) === 0) return read;
+  if ((await settleOrderBankPayments(deps, order.id, now, POLL_RECHECK_INTERVAL_MS, confirmBankPaid)) === 0) return read;
   return (await findOrderById(deps.db, order.id)) ?? read;
 }

@@ -9,7 +9,7 @@ import { adoptTransactionHash, flagDuplicatePayment, isErasedBuyer, markOrderPai
 import { clearRecheckRequest, markChargeClosed } from '../orders/reconciliation-repository.ts';
 import { findOrderById, recordEndToEndId } from '../orders/order-lookup.ts';
 import { recordProviderRefund } from './provider-refunds.ts';
-import { returnIfPaidInBankAppToo } from '../orders/open-finance-twice.ts';
+import { returnIfPaidInBankAppToo } from '../open-finance/open-finance-twice.ts';
 
 /** At most this many ids from a postback are tried when our own create answer was lost. */
 const MAX_HINTS = 3;

@@ -4,11 +4,12 @@ import type { Logger } from '../lib/logger.ts';
 import type { OrdersDeps, ReadPass, ReadTally } from '../orders/orders-deps.ts';
 import { recheckOrder } from './payment-confirmation.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
-import { cancelAtProvider } from './charge-cancellation.ts';
+import { cancelAtProvider, confirmBankPaid } from './charge-cancellation.ts';
 import { claimOrderCheck, claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck } from '../orders/reconciliation-repository.ts';
 import { findPostbackCandidateIds } from '../orders/webhook-events-repository.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
-import { settleLostBankPayments } from '../orders/open-finance-service.ts';
+import { paidInBankAppNotReturned } from '../open-finance/open-finance-lookup.ts';
+import { settleLostBankPayments } from '../open-finance/open-finance-service.ts';
 
 /** Its buyer was free to start again long before (orders/checkout-repository.ts); the sweep only closes it. */
 export const STUCK_CHECKOUT_MS = 2 * 60_000;
@@ -117,13 +118,17 @@ export function createReconciler(
     // The real clock, not deps.now: the budget is about time spent waiting, which a test's moved clock does not show.
     const deadline = performance.now() + budgetMs;
     const pass: ReadPass | undefined = deps.backgroundReads?.pass(id, 'charges');
-    const orders = await listOrdersDueForCheck(deps.db, {
-      now,
-      pendingGraceMs: PENDING_GRACE_MS,
-      paidWindowMs: PAID_RECHECK_WINDOW_MS,
-      limit: RECONCILE_BATCH,
-      provider: id,
-    });
+    const orders = await listOrdersDueForCheck(
+      deps.db,
+      {
+        now,
+        pendingGraceMs: PENDING_GRACE_MS,
+        paidWindowMs: PAID_RECHECK_WINDOW_MS,
+        limit: RECONCILE_BATCH,
+        provider: id,
+      },
+      paidInBankAppNotReturned,
+    );
     const listsDisputes = deps.payments.get(id)?.disputes?.list !== undefined;
     let checked = 0;
     for (const order of orders) {
@@ -179,7 +184,7 @@ export function createReconciler(
         }
       }),
     );
-    const banks = await settleLostBankPayments(deps, () => stopping).catch((error: unknown) => {
+    const banks = await settleLostBankPayments(deps, confirmBankPaid, () => stopping).catch((error: unknown) => {
       deps.logger.error('Open Finance reconciliation failed', { error: error instanceof Error ? error.message : String(error) });
       return 0;
     });

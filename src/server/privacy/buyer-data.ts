@@ -10,7 +10,7 @@ import { deleteMailFilesOfOrders } from '../mail/mailer.ts';
 import type { OrderEvent, OrderEvents } from '../orders/order-events.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { cancelAtProvider } from '../payment/charge-cancellation.ts';
-import { eraseBuyerLinks, listBuyerLinks } from '../orders/open-finance-links.ts';
+import { eraseBuyerLinks, listBuyerLinks } from '../open-finance/open-finance-links.ts';
 import { retireOpenCharges, eraseBuyerRows, listOrdersOfEmail, purgeErasedBytes } from './buyer-data-repository.ts';
 import { listAccessLinkDates } from '../access/access-service.ts';
 import { listMemberPageOpenTalliesOfOrders, listMemberPageOpensOfOrders } from '../access/member-page-opens.ts';
@@ -196,7 +196,7 @@ function exportedRefund(refund: RefundRow | undefined): BuyerExport['orders'][nu
  * WhatsApp log, the e-mails still waiting…) and the seller's CRM hears of it (ids only). The buyer's open PIX are
  * retired, and cancelled at their provider with `orders`: nobody could be given what a later payment buys. One paid
  * anyway is refunded (payment-confirmation.ts), as the reconciler reads it until it expires. A JSR vínculo is
- * revoked at Efí and its id deleted (orders/open-finance-links.ts).
+ * revoked at Efí and its id deleted (open-finance/open-finance-links.ts).
  */
 export async function eraseBuyerData(
   db: Kysely<Database>,

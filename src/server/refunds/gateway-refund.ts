@@ -16,8 +16,8 @@ import {
   type RefundRow,
 } from './refunds-repository.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
-import { openFinanceRefunder } from '../orders/open-finance-refunds.ts';
-import { returnPixPaidDuringRefund } from '../orders/open-finance-twice.ts';
+import { openFinanceRefunder } from '../open-finance/open-finance-refunds.ts';
+import { returnPixPaidDuringRefund } from '../open-finance/open-finance-twice.ts';
 import { enqueueOutboxMessage, listOrderMessages, retryOutboxMessage } from '../outbox/outbox-queue.ts';
 import { noteDispute } from '../payment/payment-confirmation.ts';
 import { recordEvidence } from '../evidence/delivery-record.ts';

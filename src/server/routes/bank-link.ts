@@ -9,10 +9,11 @@ import { BankLinkAddonSchema, type BankLinkEndedBody } from '../../shared/bank-l
 import type { AddonPriceChangedBody } from '../../shared/checkout.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
-import { findMainOrder } from '../checkout/addon-offer.ts';
+import { acceptAddonOffer, findMainOrder } from '../checkout/addon-offer.ts';
 import { isIdShaped } from '../orders/ids.ts';
-import { buyerLinkBank, linkRail, payAddonByLink, removeBuyerLinks, startSavingLink } from '../orders/open-finance-links.ts';
-import { listBanks, openFinanceBanks } from '../orders/open-finance-service.ts';
+import type { ChargeBudget } from '../orders/orders-deps.ts';
+import { buyerLinkBank, linkRail, payAddonByLink, removeBuyerLinks, startSavingLink } from '../open-finance/open-finance-links.ts';
+import { listBanks, openFinanceBanks } from '../open-finance/open-finance-service.ts';
 import { memberOrder } from './access.ts';
 import { checkoutBudget, findAddonOrder, refuseWhileDraining } from './addon-order.ts';
 import { sendReply } from './api-reply.ts';
@@ -50,7 +51,9 @@ export const bankLinkOrderRoutes = new Hono<AppEnv>()
       if (!jsr) return apiError(c, 409, copy.api.notLinked);
       const refusal = refuseWhileDraining(c);
       if (refusal) return refusal;
-      const result = await payAddonByLink(c.var.orders, jsr, order, c.req.valid('json').offerVersion, checkoutBudget(c));
+      const { offerVersion } = c.req.valid('json');
+      const accept = (budget: ChargeBudget) => acceptAddonOffer(c.var.orders, order, offerVersion, budget);
+      const result = await payAddonByLink(c.var.orders, jsr, order, accept, checkoutBudget(c));
       if (result.kind === 'bank') return sendReply(c, 'POST', { redirectUri: result.redirectUri });
       if (result.kind === 'not_linked') return apiError(c, 409, copy.api.notLinked);
       if (result.kind === 'link_ended') {

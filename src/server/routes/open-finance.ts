@@ -21,11 +21,12 @@ import {
   openFinancePage,
   settleBankPayment,
   startBankPayment,
-} from '../orders/open-finance-service.ts';
-import { linkRail, linkReturn } from '../orders/open-finance-links.ts';
+} from '../open-finance/open-finance-service.ts';
+import { linkRail, linkReturn } from '../open-finance/open-finance-links.ts';
 import { sendReply } from './api-reply.ts';
 import type { AppEnv } from './context.ts';
 import { orderContactKey } from '../orders/order-links.ts';
+import { confirmBankPaid } from '../payment/charge-cancellation.ts';
 import { mayActForOrder } from './order-actor.ts';
 
 /** docs/payments.md#open-finance: the bank list and the buyer's way back from their bank. */
@@ -61,7 +62,7 @@ export const openFinanceRoutes = new Hono<AppEnv>()
         `${paths.order}/${encodeURIComponent(linked.order.public_ref)}?vinculo=${linked.saved ? 'salvo' : 'recusado'}${keyFragment(linked.order)}`,
         303,
       );
-    const back = await bankReturn(c.var.orders, url);
+    const back = await bankReturn(c.var.orders, url, confirmBankPaid);
     if (!back) return c.redirect('/', 303);
     const status = back.outcome === 'paid' ? 'pago' : back.outcome === 'refused' ? 'recusado' : 'pendente';
     // An add-on paid by JSR: the buyer's tab is the purchase's own page, where the offer was.
@@ -146,7 +147,7 @@ export const openFinanceWebhookRoutes = new Hono<AppEnv>().basePath('/api/webhoo
       if (decision.allowed) logger.warn('Open Finance webhook refused', { reason: error.message });
       return c.json({ received: false, error: apiErrors.webhookRejected }, 401);
     }
-    if (paymentId) c.var.background.run('open finance re-check', () => settleBankPayment(orders, paymentId));
+    if (paymentId) c.var.background.run('open finance re-check', () => settleBankPayment(orders, paymentId, confirmBankPaid));
     return c.json(ok, 200);
   },
 );

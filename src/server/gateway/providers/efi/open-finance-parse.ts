@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type {
   OpenFinanceLink,
+  OpenFinanceLinkState,
   OpenFinanceParticipant,
   OpenFinancePayment,
   OpenFinanceRefund,
@@ -217,6 +218,21 @@ const LinkSchema = z.object({
     .catch(null),
 });
 
+/**
+ * A `status` on a listed vínculo is in no public document (the SDKs' list carries `identificador`, `dataAutorizacao`,
+ * `dataExpiracao`, `limiteDiario`, `limiteTransacao`, `conta`, `participante`): read when present, in Efí's words for
+ * its payments ("Status das Transações"), and any other word is not taken for an end.
+ */
+const LINK_STATES: Readonly<Record<string, OpenFinanceLinkState>> = {
+  aceito: 'active',
+  ativo: 'active',
+  pendente: 'pending',
+  expirado: 'expired',
+  revogado: 'revoked',
+  rejeitado: 'revoked',
+  cancelado: 'revoked',
+};
+
 /** `GET /pagamentos-biometria/vinculos?cpf=`: each well-formed vínculo. */
 export function parseLinks(body: unknown): OpenFinanceLink[] | null {
   const list = z.object({ vinculos: arrayOf(1000) }).safeParse(body);
@@ -226,10 +242,11 @@ export function parseLinks(body: unknown): OpenFinanceLink[] | null {
     if (!parsed.success) return [];
     const expires = parsed.data.dataExpiracao ? Date.parse(parsed.data.dataExpiracao) : Number.NaN;
     const participant = parsed.data.participante;
+    const status = parsed.data.status;
     return [
       {
         linkId: parsed.data.identificador,
-        rawStatus: parsed.data.status ?? null,
+        state: status == null ? null : ((Object.hasOwn(LINK_STATES, status) ? LINK_STATES[status] : undefined) ?? 'unknown'),
         expiresAt: Number.isFinite(expires) ? expires : null,
         dailyLimitCents: parsed.data.limiteDiario,
         perPaymentLimitCents: parsed.data.limiteTransacao,

@@ -8,18 +8,13 @@ import type { ChargeRecord, PixProvider, RefundRecord } from '../gateway/pix-pro
 import { GatewayError } from '../gateway/types.ts';
 import type { BankRail } from './open-finance-rails.ts';
 import { isBankRailFailure, railOf } from './open-finance-rails.ts';
-import type { OrdersDeps } from './orders-deps.ts';
-import type { OrderRow } from './orders-repository.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import { chargesOf, refundsOf } from '../purchase/purchase-ledger.ts';
 import { loadPurchase } from '../purchase/purchase-service.ts';
-import { findOrderById } from './order-lookup.ts';
-import {
-  claimOpenFinanceReturn,
-  claimPixReturn,
-  findOpenFinancePayment,
-  findPaidOpenFinance,
-  releasePixReturn,
-} from './open-finance-repository.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import { claimPixReturn, releasePixReturn } from '../orders/reversal-repository.ts';
+import { claimOpenFinanceReturn, findOpenFinancePayment, findPaidOpenFinance } from './open-finance-repository.ts';
 
 /** The buyer's e-mail that one of the two payments goes back (bank-returns/bank-return-email.ts), once per order. */
 export const BANK_RETURN_KIND = 'bank_return';

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, OpenFinancePaymentsTable } from '../db/schema.ts';
 
-type OpenFinancePaymentRow = Selectable<OpenFinancePaymentsTable>;
+export type OpenFinancePaymentRow = Selectable<OpenFinancePaymentsTable>;
 
 export function findOpenFinanceByKey(db: Kysely<Database>, idempotencyKey: string): Promise<OpenFinancePaymentRow | undefined> {
   return db.selectFrom('open_finance_payments').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
@@ -47,21 +47,6 @@ export async function claimOpenFinanceReturn(db: Kysely<Database>, paymentId: st
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** True for the one caller that claims the return of an order's PIX paid after its bank-app payment was refunded. */
-export async function claimPixReturn(db: Kysely<Database>, orderId: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({ pix_returned_at: now })
-    .where('id', '=', orderId)
-    .where('pix_returned_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-export async function releasePixReturn(db: Kysely<Database>, orderId: string): Promise<void> {
-  await db.updateTable('orders').set({ pix_returned_at: null }).where('id', '=', orderId).execute();
-}
-
 /** Banks by how many of this shop's Open Finance payments chose them. */
 export async function participantUse(db: Kysely<Database>): Promise<Map<string, number>> {
   const rows = await db
@@ -80,20 +65,6 @@ export function findPaidOpenFinance(db: Kysely<Database>, orderId: string): Prom
     .where('order_id', '=', orderId)
     .where('paid_at', 'is not', null)
     .where('returned_at', 'is', null)
-    .executeTakeFirst();
-}
-
-/** The order's Open Finance payment that was paid and then returned because the PIX was paid too, if any. */
-export function findReturnedOpenFinance(
-  db: Kysely<Database>,
-  orderId: string,
-): Promise<Pick<OpenFinancePaymentRow, 'amount_cents'> | undefined> {
-  return db
-    .selectFrom('open_finance_payments')
-    .select('amount_cents')
-    .where('order_id', '=', orderId)
-    .where('paid_at', 'is not', null)
-    .where('returned_at', 'is not', null)
     .executeTakeFirst();
 }
 
@@ -152,16 +123,4 @@ export async function waitingAmong(db: Kysely<Database>, paymentIds: string[], b
 
 export async function listOrderUnsettledOpenFinance(db: Kysely<Database>, orderId: string): Promise<string[]> {
   return idsOf(await waiting(db).select('payment_id').where('order_id', '=', orderId).execute());
-}
-
-/** Whether the order's latest payment in the bank's app ended unpaid (refused, expired, cancelled): nothing was charged. */
-export async function lastBankPaymentRefused(db: Kysely<Database>, orderId: string): Promise<boolean> {
-  const last = await db
-    .selectFrom('open_finance_payments')
-    .select('state')
-    .where('order_id', '=', orderId)
-    .orderBy('created_at', 'desc')
-    .orderBy('idempotency_key', 'desc')
-    .executeTakeFirst();
-  return last !== undefined && (last.state === 'failed' || last.state === 'expired' || last.state === 'cancelled');
 }

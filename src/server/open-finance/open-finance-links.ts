@@ -4,10 +4,9 @@ import { normalizeEmail } from '../../shared/text.ts';
 import { OpenFinanceError, type OpenFinanceLinks } from '../gateway/open-finance.ts';
 import type { OpenFinanceProvider } from '../gateway/open-finance-providers.ts';
 import type { Database, OpenFinanceLinksTable } from '../db/schema.ts';
-import { acceptAddonOffer, type AddonResult, type ChargeBudget } from '../checkout/addon-offer.ts';
-import { findOrderById } from './order-lookup.ts';
-import type { OrdersDeps } from './orders-deps.ts';
-import type { OrderRow } from './orders-repository.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import type { ChargeBudget, OrdersDeps } from '../orders/orders-deps.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import { findPaidOpenFinance } from './open-finance-repository.ts';
 import { bankNameOf, keepStartedPayment, offersBiometrics, openFinanceBanks, pendingOrNextAttempt } from './open-finance-service.ts';
 
@@ -143,28 +142,19 @@ export async function linkReturn(deps: OrdersDeps, jsr: LinkRail, url: URL): Pro
 type LinkEnd = 'revoked' | 'expired';
 /** A vínculo as the bank has it: usable, still to be approved there, ended there, or not known right now. */
 export type LinkState = 'active' | 'pending' | LinkEnd | 'unconfirmed';
-type OneTapResult =
-  AddonResult | { kind: 'not_linked' } | { kind: 'link_ended'; reason: LinkEnd | 'unconfirmed' } | { kind: 'bank'; redirectUri: string };
-
-/**
- * A `status` on a listed vínculo is in no public document (the SDKs' list carries `identificador`, `dataAutorizacao`,
- * `dataExpiracao`, `limiteDiario`, `limiteTransacao`, `conta`, `participante`): read when present, in Efí's words for
- * its payments ("Status das Transações"), and any other word is not taken for an end.
- */
-const LISTED_STATES: Readonly<Record<string, LinkState>> = {
-  aceito: 'active',
-  ativo: 'active',
-  pendente: 'pending',
-  expirado: 'expired',
-  revogado: 'revoked',
-  rejeitado: 'revoked',
-  cancelado: 'revoked',
-};
+type OneTapResult<Accepted> =
+  | Accepted
+  | { kind: 'unavailable' | 'too_many_attempts' | 'not_linked' }
+  | { kind: 'link_ended'; reason: LinkEnd | 'unconfirmed' }
+  | { kind: 'bank'; redirectUri: string };
+type CreatedAddon = { kind: 'created'; order: { orderId: string } };
+const isCreated = <Accepted extends { kind: string }>(accepted: Accepted): accepted is Accepted & CreatedAddon =>
+  accepted.kind === 'created';
 
 /**
  * The vínculo read at Efí (`GET /pagamentos-biometria/vinculos?cpf=`), whose list holds "vínculos que podem ser
  * utilizados para operações futuras" (sdk-node-apis-efi `ofListBiometricEnrollment` JSDoc, commit 2728b67): listed, it is
- * active until its `dataExpiracao`; no longer listed, it expired if that date (as last listed) has passed, else it was
+ * active until its `expiresAt`; no longer listed, it expired if that date (as last listed) has passed, else it was
  * revoked at the bank. Efí not answering is `unconfirmed`: nothing is concluded from a silence.
  */
 async function stateAtBank(deps: OrdersDeps, jsr: LinkRail, link: LinkRow, cpf: string): Promise<LinkState> {
@@ -182,7 +172,7 @@ async function stateAtBank(deps: OrdersDeps, jsr: LinkRail, link: LinkRow, cpf: 
   if (listed.expiresAt !== null && listed.expiresAt !== lastExpiry) {
     await deps.db.updateTable('open_finance_links').set({ expires_at: listed.expiresAt }).where('link_id', '=', link.link_id).execute();
   }
-  const said = listed.rawStatus === null ? 'active' : (LISTED_STATES[listed.rawStatus] ?? 'unconfirmed');
+  const said = listed.state === null ? 'active' : listed.state === 'unknown' ? 'unconfirmed' : listed.state;
   if (said === 'active' && listed.expiresAt !== null && listed.expiresAt <= now) return 'expired';
   return said;
 }
@@ -202,17 +192,17 @@ async function linkStateAtBank(deps: OrdersDeps, jsr: LinkRail, link: LinkRow): 
 }
 
 /**
- * "Quero adicionar" with a vínculo: the add-on order as without one, then its JSR payment; it settles like any other.
- * `budget` is spent once, and only by something new: a new add-on order or a new payment at the bank. The add-on
- * order still on and its payment waiting at the bank are handed back for nothing.
+ * "Quero adicionar" with a vínculo: the add-on order as without one (`accept`, checkout/'s), then its JSR payment; it
+ * settles like any other. `budget` is spent once, and only by something new: a new add-on order or a new payment at the
+ * bank. The add-on order still on and its payment waiting at the bank are handed back for nothing.
  */
-export async function payAddonByLink(
+export async function payAddonByLink<Accepted extends { kind: string }>(
   deps: OrdersDeps,
   jsr: LinkRail,
   parent: OrderRow,
-  offerVersion: number | undefined,
+  accept: (budget: ChargeBudget) => Promise<Accepted>,
   budget: ChargeBudget,
-): Promise<OneTapResult> {
+): Promise<OneTapResult<Accepted>> {
   const link = await activeLinkOf(deps.db, parent.buyer_email);
   if (!link) return { kind: 'not_linked' };
   const state = await linkStateAtBank(deps, jsr, link);
@@ -221,8 +211,8 @@ export async function payAddonByLink(
   if (state !== 'active') return { kind: 'link_ended', reason: 'unconfirmed' };
   let spent = false;
   const spendOnce: ChargeBudget = async () => (spent ||= await budget());
-  const accepted = await acceptAddonOffer(deps, parent, offerVersion, spendOnce);
-  if (accepted.kind !== 'created') return accepted;
+  const accepted = await accept(spendOnce);
+  if (!isCreated(accepted)) return accepted;
   const addon = await findOrderById(deps.db, accepted.order.orderId);
   if (addon?.status === 'paid' || addon?.status === 'reversed') return { kind: 'unavailable' };
   if (addon?.status !== 'pending') return accepted;

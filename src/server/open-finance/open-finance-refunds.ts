@@ -4,7 +4,7 @@ import type { ChargeRecord, RefundRecord } from '../gateway/pix-provider.ts';
 import { GatewayError } from '../gateway/types.ts';
 import { railOf } from './open-finance-rails.ts';
 import { findPaidOpenFinance } from './open-finance-repository.ts';
-import type { OrdersDeps } from './orders-deps.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
 
 function asGatewayError(error: unknown): never {
   if (!(error instanceof OpenFinanceError)) throw error;

@@ -9,12 +9,10 @@ import {
 import { bankListing, openFinanceProviders, providerPage, type OpenFinanceProvider } from '../gateway/open-finance-providers.ts';
 import type { WebhookRequest } from '../gateway/pix-provider.ts';
 import { PROVIDER_IDS, type ProviderId } from '../gateway/provider-registry.ts';
-import { cancelAtProvider } from '../payment/charge-cancellation.ts';
-import { chargeItemsOf } from './order-items.ts';
-import { findOrderById } from './order-lookup.ts';
-import type { OrdersDeps, ReadPass, ReadTally } from './orders-deps.ts';
-import type { OrderRow } from './orders-repository.ts';
-import { confirmOrderPaid } from '../payment/payment-confirmation.ts';
+import { chargeItemsOf } from '../orders/order-items.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import type { OrdersDeps, ReadPass, ReadTally } from '../orders/orders-deps.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import { bankRailsOn, isBankRailFailure, railOf } from './open-finance-rails.ts';
 import { returnBankPayment } from './open-finance-twice.ts';
 import {
@@ -180,11 +178,18 @@ function attemptKey(orderId: string, participantId: string, attempt: number): st
   return `${orderId}:${participantId}:${attempt}`;
 }
 
+export type ConfirmBankPaid = (deps: OrdersDeps, order: OrderRow, now: number, paymentId: string) => Promise<boolean>;
+
 /**
- * Paid, the order is confirmed like a PIX and its PIX cancelled; when the PIX was paid too, this payment goes back at once.
- * `reads` (the lost-payment pass) hears each read of its provider and skips a provider that asked to wait.
+ * Paid, `confirm` (payment/'s) confirms the order like a PIX, cancels its PIX and says whether the PIX was paid too: then
+ * this payment goes back at once. `reads` (the lost-payment pass) hears each read of its provider and skips one that waits.
  */
-export async function settleBankPayment(deps: OrdersDeps, paymentId: string, reads?: BankReads): Promise<OrderRow | undefined> {
+export async function settleBankPayment(
+  deps: OrdersDeps,
+  paymentId: string,
+  confirm: ConfirmBankPaid,
+  reads?: BankReads,
+): Promise<OrderRow | undefined> {
   const row = await findOpenFinancePayment(deps.db, paymentId);
   if (!row) return undefined;
   const order = await findOrderById(deps.db, row.order_id);
@@ -218,20 +223,24 @@ export async function settleBankPayment(deps: OrdersDeps, paymentId: string, rea
     if (read.refunds.some((refund) => refund.state !== 'pending')) await deps.refundEnded?.(order.id);
     return (await findOrderById(deps.db, order.id)) ?? order;
   }
-  const paid = await confirmOrderPaid(deps, order, now, paymentId);
-  const pixPaidToo = paid ? (await cancelAtProvider(deps, paid)) === 'paid' : true;
-  if (pixPaidToo) await returnBankPayment(deps, rail, row.payment_id, row.amount_cents, order.id);
+  if (await confirm(deps, order, now, paymentId)) await returnBankPayment(deps, rail, row.payment_id, row.amount_cents, order.id);
   return (await findOrderById(deps.db, order.id)) ?? order;
 }
 
 /** "Já paguei" and the order's polling: each waiting bank payment read back as its PIX is, at most once per `intervalMs`. */
-export async function settleOrderBankPayments(deps: OrdersDeps, orderId: string, now: number, intervalMs: number): Promise<number> {
+export async function settleOrderBankPayments(
+  deps: OrdersDeps,
+  orderId: string,
+  now: number,
+  intervalMs: number,
+  confirm: ConfirmBankPaid,
+): Promise<number> {
   if (!bankRailsOn(deps)) return 0;
   let read = 0;
   for (const paymentId of await listOrderUnsettledOpenFinance(deps.db, orderId)) {
     // Its own claim, not the order's: a PIX read a moment before (the reconciler's, a webhook's) holds back no bank read.
     if (!(await claimOpenFinanceRead(deps.db, paymentId, now, intervalMs))) continue;
-    await settleBankPayment(deps, paymentId);
+    await settleBankPayment(deps, paymentId, confirm);
     read++;
   }
   return read;
@@ -282,7 +291,7 @@ async function bankReads(deps: OrdersDeps, now: number) {
  * Lost callbacks: the bank-listing provider's list of accepted payments (Efí's), newest days first, finds a paid one among
  * any number waiting; then 20 read in turn learn each one's end (an abandoned link leaves when its provider reads it expired).
  */
-export async function settleLostBankPayments(deps: OrdersDeps, over: () => boolean): Promise<number> {
+export async function settleLostBankPayments(deps: OrdersDeps, confirm: ConfirmBankPaid, over: () => boolean): Promise<number> {
   if (!bankRailsOn(deps)) return 0;
   const now = deps.now?.() ?? Date.now();
   const before = now - SETTLE_AFTER_MS;
@@ -309,7 +318,7 @@ export async function settleLostBankPayments(deps: OrdersDeps, over: () => boole
       }
       for (const paymentId of await waitingAmong(deps.db, accepted, before)) {
         if (stop()) break;
-        await settleBankPayment(deps, paymentId, reads);
+        await settleBankPayment(deps, paymentId, confirm, reads);
         read++;
       }
     }
@@ -319,7 +328,7 @@ export async function settleLostBankPayments(deps: OrdersDeps, over: () => boole
     await markOpenFinanceChecked(deps.db, ids, now);
     for (const paymentId of ids) {
       if (stop()) break;
-      await settleBankPayment(deps, paymentId, reads);
+      await settleBankPayment(deps, paymentId, confirm, reads);
       read++;
     }
   }
@@ -340,10 +349,11 @@ function returnOf(deps: OrdersDeps, url: URL): { paymentId: string | null; error
 export async function bankReturn(
   deps: OrdersDeps,
   url: URL,
+  confirm: ConfirmBankPaid,
 ): Promise<{ order: OrderRow; outcome: 'paid' | 'refused' | 'pending' } | undefined> {
   const back = returnOf(deps, url);
   if (!back.paymentId) return undefined;
-  const order = await settleBankPayment(deps, back.paymentId);
+  const order = await settleBankPayment(deps, back.paymentId, confirm);
   if (!order) return undefined;
   const row = await findOpenFinancePayment(deps.db, back.paymentId);
   // `paid` here: the callback, read at the same moment, is confirming the order.

@@ -2,7 +2,7 @@
 import { isOpenFinanceFailure, type ChargeRefunder, type OpenFinancePayment, type OpenFinanceRefund } from '../gateway/open-finance.ts';
 import { bankPaymentProvider, openFinanceProviders } from '../gateway/open-finance-providers.ts';
 import type { ProviderId } from '../gateway/provider-registry.ts';
-import type { OrdersDeps } from './orders-deps.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
 
 export interface BankPaymentRef {
   payment_id: string;
