@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminHealth, AdminOverview } from '../../src/shared/admin.ts';
 import { findRefundRow, orderRow, outboxRows } from '../support/db-reads.ts';
 import { checkout as checkoutCopy } from '../../src/content/checkout.ts';
+import { bumpCopy } from '../../src/content/offers.ts';
 import { newCheckoutKey, postOrder } from '../support/clients.ts';
 import { standInEnv, startGatewayStandIn } from '../support/providers/tribopay/tribopay-stand-in.ts';
 import { mercadoPagoVariables, mpError } from '../support/providers/mercadopago/mercadopago-stand-in.ts';
@@ -213,6 +214,21 @@ for (const database of databases) {
       await payAtProvider(s, order.code, 'delivered');
       await settle(s);
       expect(lines(await providerSideFindings(s, [order.id], () => erasedAt, false))).toBe('');
+    });
+
+    it('M5: "Quero adicionar" on an erased buyer’s purchase says the offer is over, never a provider error', async () => {
+      // Reduced from FUZZ_SEED=483974607 (refunds at the provider): the add-on was charged with the erased buyer's empty
+      // name, e-mail and CPF; Mercado Pago answered 400 and the buyer got a 502.
+      const s = await open(MANUAL);
+      const main = await paidPurchase(s);
+      // The add-on taken, its PIX left to expire; then the buyer is erased and the tab asks again.
+      expect((await ledgerAddon(s, main.id, main.viewKey)).status).toBe(201);
+      expect((await consoleCall(s, '/buyer/delete', { email: main.buyer.email, confirmation: main.buyer.email })).status).toBe(200);
+      await drainOutbox(s);
+      await moveClock(s, '8d');
+      const reply = await ledgerAddon(s, main.id, main.viewKey);
+      expect(reply.status, reply.text).toBe(409);
+      expect(JSON.parse(reply.text)).toEqual({ error: bumpCopy.afterPayment.unavailable });
     });
 
     it('M4: a part refund tells the outgoing webhooks (order.refunded)', async () => {

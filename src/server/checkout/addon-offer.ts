@@ -9,6 +9,7 @@ import type { OfferPrices } from '../orders/offer-pricing.ts';
 import type { ChargeBudget, OrdersDeps } from '../orders/orders-deps.ts';
 import { addonOrderStillOn, declineAddonOffer, findAddonOrder, insertAddonOrder } from '../orders/checkout-repository.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
+import { isErasedBuyer } from '../orders/payment-repository.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { type CheckoutResult, gatewayExpiry, describe, toCreatedOrder } from './checkout-result.ts';
 import { lastBankPaymentRefused } from '../open-finance/open-finance-lookup.ts';
@@ -20,7 +21,7 @@ export type AddonResult =
 
 export async function addonOfferOpen(deps: Pick<OrdersDeps, 'db' | 'config' | 'refundAskedFor'>, order: OrderRow): Promise<boolean> {
   if (!deps.config.orderBump || order.kind !== 'main' || order.status !== 'paid' || order.addon_answer !== null) return false;
-  if (order.access_revoked_at !== null) return false;
+  if (order.access_revoked_at !== null || isErasedBuyer(order)) return false;
   // A refund request closes the offer (docs/money.md#invariants).
   if (await deps.refundAskedFor(deps.db, order.id)) return false;
   return !(await itemsOfOrder(deps.db, order.id)).some((item) => item.key === 'bump');
@@ -50,6 +51,8 @@ export async function acceptAddonOffer(
 ): Promise<AddonResult> {
   const bump = deps.config.orderBump;
   if (!bump) return { kind: 'unavailable' };
+  // An erased buyer left no name, e-mail nor CPF for a new charge (the provider refuses one without them).
+  if (isErasedBuyer(parent)) return { kind: 'unavailable' };
   if (parent.addon_answer !== 'accepted' && !(await addonOfferOpen(deps, parent))) return { kind: 'unavailable' };
   if (budget && !(await addonStillOn(deps, parent)) && !(await budget())) return { kind: 'too_many_attempts' };
   const prices = await deps.prices.live();
