@@ -301,21 +301,24 @@ async function overwrittenSaveTakenBack(browser: Browser, site: Site) {
   const mine = 'Selo salvo na aba 1';
   const theirs = 'Selo digitado na aba 2 por cima';
 
-  // The first tab saves its Selo and is closed.
+  // The first tab saves its Selo and stays open.
   await chooseSection(first, HERO);
   const badge = first.getByRole('group', { name: HERO }).getByLabel('Selo', { exact: true });
   await badge.press('ControlOrMeta+a');
   await badge.pressSequentially(mine);
   await autosaved(first);
-  await first.close();
-  // The second tab, which showed it, has the same field typed over, key by key: the draft and the local copy hold
-  // only the second text now.
+  // The second tab, which showed it, has the same field typed over, key by key: the draft and the local copy hold only
+  // the second text now.
   await chooseSection(second, HERO);
   const field = second.getByRole('group', { name: HERO }).getByLabel('Selo', { exact: true });
   await expect(field).toHaveValue(mine);
   await field.press('ControlOrMeta+a');
   await field.pressSequentially(theirs);
   await autosaved(second);
+  // The first tab keeps what it typed there (a tab's own typing is never replaced by another's).
+  await first.bringToFront();
+  await expect(badge).toHaveValue(mine);
+  await second.bringToFront();
 
   // The first tab's text is in the saves of the last 24 hours, with where it was saved and what it changes on the page.
   await second.getByRole('button', { name: 'Rascunhos salvos nas últimas 24 horas' }).click();
@@ -337,6 +340,10 @@ async function overwrittenSaveTakenBack(browser: Browser, site: Site) {
   await expect(second.getByText(/voltou ao formulário e será salvo automaticamente\. Nada foi publicado\./)).toBeVisible();
   await expect(field).toHaveValue(mine);
   await autosaved(second);
+  // The first tab, looked at again, still shows it and saves nothing else over it (the reload below finds it).
+  await first.bringToFront();
+  await expect(badge).toHaveValue(mine);
+  await second.bringToFront();
   await expect(second.frameLocator('iframe[title^="Prévia"]').getByText(mine)).toBeVisible();
   await expect(second.locator('[data-live-version]')).toHaveAttribute('data-live-version', String(liveNumber));
   await expectLiveEverywhere(site, [], [mine]);
@@ -361,7 +368,7 @@ const STORIES: Array<[string, Story]> = [
   ['two tabs of one sign-in: each shows the other’s typing and the publish carries both', twoTabsOneSignIn],
   ['a reload, a console tab switch and a re-login keep typed text; Descartar resets every field, the price box too', typedTextSurvives],
   [
-    'two tabs of one sign-in: the Selo one saved and the other typed over is found in the saves of the last 24 hours and taken back',
+    'two tabs of one sign-in, both open: the Selo one saved and the other typed over is found in the saves of the last 24 hours and taken back',
     overwrittenSaveTakenBack,
   ],
 ];
