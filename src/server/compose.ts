@@ -4,7 +4,7 @@ import type { Config } from './config/config.ts';
 import type { Db } from './db/database.ts';
 import { createPayments, type Payments } from './gateway/payments.ts';
 import { createBackgroundReads } from './background-reads/background-reads.ts';
-import { createProviders, demoProvider, type ProviderId } from './gateway/provider-registry.ts';
+import { createProviders, demoProvider, type ProviderId, type ProvidersOptions } from './gateway/provider-registry.ts';
 import { SANDBOX_TOKEN } from './gateway/demo-sandbox.ts';
 import { createSandboxGateway } from './sandbox/sandbox.ts';
 import type { ProviderDeps } from './gateway/provider-descriptor.ts';
@@ -80,8 +80,8 @@ export function composeServer(options: {
   site?: Site;
   /** Tests only: the demo provider's API client, built against a stand-in. */
   gateway?: ProviderDeps['apiClient'];
-  /** Node reads NODE_EXTRA_CA_CERTS only at start. */
-  efiCa?: string;
+  /** Tests only, per provider: a CA for its stand-in (Node reads NODE_EXTRA_CA_CERTS only at start). */
+  providerTesting?: ProvidersOptions['testing'];
   mailer?: Mailer;
   /** The one clock of the whole server; tests move it. Production passes nothing: the database's clock, as this instance reckons it. */
   now?: () => number;
@@ -100,7 +100,7 @@ export function composeServer(options: {
     logger,
     port: () => port,
     ...(own(options, 'gateway') ? { gateway: own(options, 'gateway') } : {}),
-    ...(own(options, 'efiCa') ? { efiCa: own(options, 'efiCa') } : {}),
+    ...(own(options, 'providerTesting') ? { providerTesting: own(options, 'providerTesting') } : {}),
     ...(own(options, 'mailer') ? { mailer: own(options, 'mailer') } : {}),
     ...(now ? { now } : {}),
     ...(own(options, 'systemClock') ? { systemClock: own(options, 'systemClock') } : {}),
@@ -240,7 +240,7 @@ export function composeOrders(options: {
   logger: Logger;
   port?: () => number;
   gateway?: ProviderDeps['apiClient'];
-  efiCa?: string;
+  providerTesting?: ProvidersOptions['testing'];
   mailer?: Mailer;
   now?: () => number;
   systemClock?: () => number;
@@ -267,10 +267,10 @@ export function composeOrders(options: {
   const providerOptions = {
     logger,
     localUrl: () => `http://127.0.0.1:${port()}`,
-    // Tests' hooks: the demo provider's client against a stand-in (TriboPay's), a CA for Efí's stand-in.
+    // Tests' hooks: the demo provider's client against a stand-in (TriboPay's), a CA for a provider's stand-in.
     testing: {
+      ...options.providerTesting,
       ...(options.gateway && demoProvider ? { [demoProvider.id]: { apiClient: options.gateway } } : {}),
-      ...(options.efiCa ? { efi: { ca: options.efiCa } } : {}),
     },
   };
   const payments = createPayments(

@@ -45,7 +45,8 @@ export async function startTestServer(
     logLevel?: LogLevel;
   } = {},
 ): Promise<TestServer> {
-  const { ownPublicUrl, port: wantedPort, logLevel = 'debug', ...parts } = options;
+  const { ownPublicUrl, port: wantedPort, logLevel = 'debug', efiCa, ...rest } = options;
+  const parts = { ...rest, ...(efiCa ? { providerTesting: { efi: { ca: efiCa } } } : {}) };
   const { logger, logLines } = capturedLogger(logLevel);
   // A port free a moment ago: the server takes it at once.
   const chosenPort = wantedPort ?? (ownPublicUrl ? Number(new URL(await refusedUrl()).port) : 0);
