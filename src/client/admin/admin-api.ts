@@ -79,9 +79,12 @@ export const adminApi = {
   orderReviews: (orderIds: string[]) => apiFetch('POST /api/admin/reviews/order', { json: { orderIds } }),
   /** The seller's page (docs/editing.md). */
   page: () => apiFetch('GET /api/admin/page'),
-  /** `tab`: this browser tab's name, so the saves of the last day say which tab saved each. */
+  /**
+   * `tab`: this browser tab's name, so the saves of the last day say which tab saved each. Given up after 15 s: the next
+   * autosave waits for this one, and a stalled connection must not hold it for the browser's minutes.
+   */
   savePageDraft: (offer: Offer, baseNumber: number, tab: string) =>
-    apiFetch('POST /api/admin/page/draft', { json: { offer, baseNumber, tab } }),
+    apiFetch('POST /api/admin/page/draft', { json: { offer, baseNumber, tab }, signal: AbortSignal.timeout(15_000) }),
   /** Every draft save of the last 24 hours this editor may see (docs/editing.md#drafts-and-merges). */
   pageSaves: () => apiFetch('GET /api/admin/page/saves'),
   discardPageDraft: () => apiFetch('POST /api/admin/page/draft/discard'),

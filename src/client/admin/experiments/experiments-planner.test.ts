@@ -2,18 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { experimentsConsole, plannerText } from '../../../content/experiments.ts';
 import { earlierInput, plannerInput } from './experiments-planner.tsx';
 import { planning } from './experiments-planning.ts';
+import { plannerShop } from './planner-shop.fixture.ts';
 
-const shop = (visitorsPerDay: number) => ({
-  days: 28,
-  visitorsPerDay,
-  conversionRate: 0.03,
-  checkoutRate: 0.12,
-  pixRate: 0.06,
-  revenueMeanCents: 60,
-  revenueVarianceCents: 120_000,
-  redrawnReturns: 0,
-  returnsMeasured: true,
-});
+const shop = plannerShop;
 
 describe('the planner before a start', () => {
   it('tells a 300-visitor shop what 60 days can find when the lift it wants needs longer', () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlannerInput } from '../../../shared/experiments/planner.ts';
 import { plannerInput } from './experiments-planner.tsx';
 import { planning, type Planning } from './experiments-planning.ts';
+import { plannerShop } from './planner-shop.fixture.ts';
 import { usePlanning } from './use-planning.ts';
 
 /**
@@ -16,21 +17,7 @@ declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
 }
 
-const input = plannerInput(
-  {
-    days: 28,
-    visitorsPerDay: 2000,
-    conversionRate: 0.03,
-    checkoutRate: 0.12,
-    pixRate: 0.06,
-    revenueMeanCents: 60,
-    revenueVarianceCents: 120_000,
-    redrawnReturns: 0,
-    returnsMeasured: true,
-  },
-  'conversion',
-  [50, 50],
-)!;
+const input = plannerInput(plannerShop(2000), 'conversion', [50, 50])!;
 
 let container: HTMLElement;
 let root: Root;
