@@ -305,9 +305,23 @@ export const experimentsConsole = {
     /** Returns the daily hash drew again (planner.ts redrawnReturns): their sales dilute the lift, and the plan counts on it. */
     returns: (share: string) =>
       `Nos testes, ${share} das visitas são de quem voltou em outro dia sem o cookie e recebeu outra versão sorteada: a venda dessa pessoa pode contar para a versão que ela não viu primeiro, e o plano já pede mais visitantes por isso.`,
-    /** Without a test's visitors or a buyer who accepted the cookie, returns drawn again cannot be measured (planner.ts). */
-    returnsUnmeasured:
-      'O plano supõe que quem volta em outro dia é pouca gente. A loja ainda não tem como medir isso (precisa de um teste rodando e de compradores que aceitaram os cookies): se muita gente volta, o teste precisa de mais tempo ou só acha melhoras maiores.',
+    /**
+     * Without a test's visitors or a buyer who accepted the cookie, returns drawn again cannot be measured (planner.ts):
+     * with the end date's plan, what it finds if that share of the visits are returns (planner.ts unmeasuredReturnShares).
+     */
+    returnsUnmeasured: (days?: number, ifReturning?: readonly { share: number; lift: number | undefined }[]) => {
+      const assumed =
+        'O plano supõe que quem volta em outro dia é pouca gente. A loja ainda não tem como medir isso (precisa de um teste rodando e de compradores que aceitaram os cookies)';
+      if (days === undefined || !ifReturning?.length)
+        return `${assumed}: se muita gente volta, o teste precisa de mais tempo ou só acha melhoras maiores.`;
+      const cases = ifReturning.map(({ share, lift }, index) => {
+        const finds = lift === undefined ? 'nenhuma melhora' : `uma melhora de ${formatLift(lift)} ou maior`;
+        return index === 0
+          ? `Se ${formatLift(share)} das visitas forem de quem já veio em outro dia, em ${days} dias o teste só acha com 80% de chance ${finds}`
+          : `se forem ${formatLift(share)}, ${finds}`;
+      });
+      return `${assumed}. ${cases.join('; ')}.`;
+    },
     calculating: 'Calculando…',
   },
   results: {

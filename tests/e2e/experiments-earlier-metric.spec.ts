@@ -48,7 +48,12 @@ test('a 300-visitor shop is offered the checkout when a sale needs over 60 days,
       'Últimos 28 dias da loja: 300 visitantes por dia em /, 3,0% deles pagaram o PIX; 12,0% abriram o checkout.',
     );
     // A shop with no test run and no buyer who accepted the cookie cannot measure returns: the plan says what it assumes.
-    await expect(planner).toContainText(experimentsConsole.planner.returnsUnmeasured);
+    // With the form's end date (its days read from the plan's own sentence), the figures if 20% or 40% are returns.
+    const returnsNote = planner.locator('[data-planner="returns-unmeasured"]');
+    const days = Number(/em (\d+) dias/.exec((await returnsNote.textContent({ timeout: 60_000 })) ?? '')?.[1]);
+    const unmeasured = planning(plannerInput(history, 'checkout', [50, 50]), 0.2, days);
+    await expect(returnsNote).toHaveText(experimentsConsole.planner.returnsUnmeasured(days, unmeasured.ifReturning));
+    await expect(planner.locator('[data-planner="lift"]')).toHaveText(plannerText.liftForDays(days, unmeasured.forDays!.lift));
     const onCheckout = planForLift(plannerInput(history, 'checkout', [50, 50])!, 0.2);
     expect(onCheckout.days).toBe(earlier!.days);
     await expect(planner.locator('[data-planner="days"]')).toHaveText(plannerText.daysForLift(onCheckout.days, 0.2), { timeout: 60_000 });

@@ -16,10 +16,10 @@ const README_MAX_LINES = 200;
 const ADR_MAX_WORDS = 600;
 /**
  * A guard against comment floods, not a target: what a comment says is held by the restatement check
- * below. At 8% the cap made commits trim comments that said why just to make room (0.08 → 0.10, with the
- * share printed at each run so a rise is seen).
+ * below. A cap near the real share (8%, then 10%) made commits trim comments that said why just to make
+ * room, so the share is printed at each run (a rise is seen) and only a flood, half again today's ~10%, fails.
  */
-const COMMENT_SHARE_MAX = 0.1;
+const COMMENT_SHARE_MAX = 0.15;
 /** The word "issue" or "issues" and a number, in code, strings and comments alike. */
 const ISSUE_CITED = /\bissues? #?\d+/i;
 /** A `#` and a number in a comment; not in code, where `#` also starts colours and HTML entities, nor a docs anchor's `#3-charge`. */

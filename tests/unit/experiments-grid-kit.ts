@@ -82,12 +82,16 @@ function plannerInputFor(cell: Cell, seed: number, told?: Returning): PlannerInp
     weights: cell.weights,
   };
   if (!told) return input;
+  // Nobody keeps a version, so the shop measures nothing: the promise is the console's figure at the returns' true
+  // share (planner.ts unmeasuredReturnShares brackets it), measured here as the share everyone keeping would keep.
+  const noCookie = told.kept === 0;
   let keptShare = 0;
-  simulateSplitHolds(cell, 1, seed ^ 0x5eed, told, (arms) => {
+  simulateSplitHolds(cell, 1, seed ^ 0x5eed, noCookie ? { ...told, kept: 1 } : told, (arms) => {
     const visitors = arms.reduce((sum, arm) => sum + arm.visitors, 0);
     keptShare = arms.reduce((sum, arm) => sum + (arm.keptVisitors ?? 0), 0) / visitors;
     return false;
   });
+  if (noCookie) return { ...input, redrawnReturns: keptShare };
   return { ...input, redrawnReturns: redrawnReturns(keptShare, told.kept ?? 1) };
 }
 

@@ -27,4 +27,22 @@ describe('the planner keeps its promise with returning visitors, simulated', () 
     expect(power).toBeLessThanOrEqual(0.9 + margin);
     expect(result.falseWinners / runs).toBeLessThanOrEqual(0.05);
   });
+
+  it(
+    '2 visit-days a person and nobody keeping their version: the console’s figure at the returns’ share is found in 80–90% of tests',
+    { timeout: 60_000 },
+    () => {
+      const seed = FUZZ_SEED + 1;
+      const result = simulateCell(cell, runs, seed, { ...returning, kept: 0 });
+      const assumingFew = simulateCell(cell, runs, seed, { ...returning, kept: 0 }, true);
+      const power = result.found / runs;
+      const margin = 3 * standardError(0.8, runs);
+      console.log(
+        `500 a day, 3%, 50/50, 28 days, 2 visit-days, no cookie (seed ${seed}): the figure at the returns' share +${(result.plan!.lift * 100).toFixed(1)}%, power ${(power * 100).toFixed(1)}%; the plan assuming few returns +${(assumingFew.plan!.lift * 100).toFixed(1)}%, power ${((assumingFew.found / runs) * 100).toFixed(1)}%`,
+      );
+      expect(power).toBeGreaterThanOrEqual(0.8 - margin);
+      expect(power).toBeLessThanOrEqual(0.9 + margin);
+      expect(result.plan!.lift).toBeGreaterThan(assumingFew.plan!.lift);
+    },
+  );
 });

@@ -237,6 +237,13 @@ function peopleLift(shown: number, r: number, share: number): number {
   return room > 0 ? shown / room : Number.POSITIVE_INFINITY;
 }
 
+/**
+ * Where returns cannot be measured, the end date's plan is also given for 20% and 40% of the visitor-days being
+ * returns drawn again: 1.5 and 2 visit-days a person within a 28-day test come to about 21% and 37%
+ * (docs/experiments.md#returning-visitors-and-power).
+ */
+export const unmeasuredReturnShares = [0.2, 0.4] as const;
+
 const dilution = (input: PlannerInput) => Math.min(0.9, Math.max(0, input.redrawnReturns ?? 0));
 
 /**

@@ -35,7 +35,8 @@ describe('the planner before a start', () => {
     const measured = { ...shop(2000), redrawnReturns: 0.25 };
     expect(plannerInput(measured, 'conversion', [50, 50])!.redrawnReturns).toBe(0.25);
     expect(plannerInput(measured, 'revenue', [50, 50])!.redrawnReturns).toBe(0.25);
-    expect(plannerInput(shop(2000), 'conversion', [50, 50])!.redrawnReturns).toBeUndefined();
+    expect(plannerInput(shop(2000), 'conversion', [50, 50])!.redrawnReturns).toBe(0);
+    expect(planning(plannerInput(shop(2000), 'conversion', [50, 50]), 0.2, 28).ifReturning).toBeUndefined();
     expect(planning(plannerInput(measured, 'conversion', [50, 50]), 0.2, 28).forLift!.days).toBeGreaterThan(
       planning(plannerInput(shop(2000), 'conversion', [50, 50]), 0.2, 28).forLift!.days,
     );
@@ -78,5 +79,23 @@ describe('the planner before a start', () => {
     expect(earlierInput(shop(300), 'checkout', [50, 50])).toBe(undefined);
     // The checkout metric plans on its own rate: +20% in weeks where the sale needs months.
     expect(planning(plannerInput(shop(300), 'checkout', [50, 50]), 0.2, 60).forLift!.days).toBeLessThan(45);
+  });
+
+  it('where returns cannot be measured, says what the end date finds if 20% or 40% of the visits are returns', () => {
+    const unmeasured = { ...shop(300), returnsMeasured: false };
+    const input = plannerInput(unmeasured, 'conversion', [50, 50])!;
+    expect(input.redrawnReturns).toBeUndefined();
+    const plan = planning(input, 0.2, 28);
+    const [fifth, twoFifths] = plan.ifReturning!;
+    // Diluted by a fifth and by two fifths of the visitor-days drawn again, the same 28 days only find larger lifts.
+    expect(fifth!.share).toBe(0.2);
+    expect(fifth!.lift).toBeGreaterThan(1.25 * plan.forDays!.lift);
+    expect(twoFifths!.lift).toBeGreaterThan(fifth!.lift!);
+    expect(experimentsConsole.planner.returnsUnmeasured(28, plan.ifReturning)).toBe(
+      `O plano supõe que quem volta em outro dia é pouca gente. A loja ainda não tem como medir isso (precisa de um teste rodando e de compradores que aceitaram os cookies). Se 20% das visitas forem de quem já veio em outro dia, em 28 dias o teste só acha com 80% de chance uma melhora de ${Math.round(fifth!.lift! * 100)}% ou maior; se forem 40%, uma melhora de ${Math.round(twoFifths!.lift! * 100)}% ou maior.`,
+    );
+    expect(experimentsConsole.planner.returnsUnmeasured(28, [{ share: 0.4, lift: undefined }])).toContain(
+      'em 28 dias o teste só acha com 80% de chance nenhuma melhora.',
+    );
   });
 });

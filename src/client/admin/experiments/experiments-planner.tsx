@@ -13,7 +13,8 @@ const copy = experimentsConsole.planner;
 export function plannerInput(inputs: PlannerInputs, metric: ExperimentMetric, weights: readonly number[]): PlannerInput | undefined {
   if (inputs.visitorsPerDay <= 0 || inputs.conversionRate <= 0) return undefined;
   const arms = weights.length;
-  const returns = inputs.redrawnReturns > 0 ? { redrawnReturns: inputs.redrawnReturns } : {};
+  // An unmeasured share stays absent: the plan then also says what returns would cost (experiments-planning.ts).
+  const returns = inputs.returnsMeasured ? { redrawnReturns: inputs.redrawnReturns } : {};
   if (metric !== 'revenue') {
     const rate = rateOf(inputs, metric);
     return rate > 0 ? { baseline: { metric, rate }, visitorsPerDay: inputs.visitorsPerDay, arms, weights, ...returns } : undefined;
@@ -91,7 +92,7 @@ export function PlannerPanel({
             )}
           </p>
           {inputs.redrawnReturns > 0 ? <p className="text-slate-400">{copy.returns(formatRate(inputs.redrawnReturns))}</p> : null}
-          {inputs.returnsMeasured ? null : <p className="text-slate-400">{copy.returnsUnmeasured}</p>}
+          {inputs.returnsMeasured || plan?.ifReturning ? null : <p className="text-slate-400">{copy.returnsUnmeasured()}</p>}
           {pending ? (
             <p role="status" className="font-semibold text-gold-300">
               {copy.calculating}
@@ -144,6 +145,11 @@ function PlanAnswers({
       {plan.forDays || !plan.sixtyDays ? (
         <p className="font-semibold text-white" data-planner="lift">
           {plan.forDays ? plannerText.liftForDays(days, plan.forDays.lift) : plannerText.noLiftFits(metric)}
+        </p>
+      ) : null}
+      {plan.ifReturning ? (
+        <p className="text-slate-400" data-planner="returns-unmeasured">
+          {copy.returnsUnmeasured(days, plan.ifReturning)}
         </p>
       ) : null}
       {plan.sixtyDays ? (

@@ -1,6 +1,13 @@
 import type { EarlierOffer } from '../../../content/experiments.ts';
 import type { EarlierMetric } from '../../../shared/experiments/verdict.ts';
-import { longTestDays, planForDays, planForLift, type Plan, type PlannerInput } from '../../../shared/experiments/planner.ts';
+import {
+  longTestDays,
+  planForDays,
+  planForLift,
+  unmeasuredReturnShares,
+  type Plan,
+  type PlannerInput,
+} from '../../../shared/experiments/planner.ts';
 
 /** The planner's answers for one state of the form; computed in planning-worker.ts, off the typing's thread. */
 export interface Planning {
@@ -11,6 +18,8 @@ export interface Planning {
    * and what a step before the payment would find (`earlier`), when the shop has such a step to measure.
    */
   sixtyDays: { plan: Plan | undefined; earlier?: EarlierOffer } | undefined;
+  /** Without a measure of returns (`redrawnReturns` absent): what the end date finds if that share of visits are returns. */
+  ifReturning?: { share: number; lift: number | undefined }[];
 }
 
 /**
@@ -29,11 +38,15 @@ export function planning(input: PlannerInput | undefined, lift: number, days: nu
   if (!input) return { forLift: undefined, forDays: undefined, sixtyDays: undefined };
   const forLift = lift > 0 ? planForLift(input, lift) : undefined;
   const forDays = planForDays(input, days);
+  const ifReturning =
+    forDays && input.redrawnReturns === undefined
+      ? unmeasuredReturnShares.map((share) => ({ share, lift: planForDays({ ...input, redrawnReturns: share }, days)?.lift }))
+      : undefined;
   const beyond = (forLift !== undefined && forLift.days > longTestDays) || !forDays;
   const sixty = beyond ? { plan: days === longTestDays ? forDays : planForDays(input, longTestDays) } : undefined;
   // A missing plan for a short end date is answered by a longer one ("Aumente o prazo"), unless 60 days give none either.
   const shown = sixty && (sixty.plan === undefined || (forLift?.days ?? 0) > longTestDays) ? sixty : undefined;
-  if (!shown || !earlier) return { forLift, forDays, sixtyDays: shown };
+  if (!shown || !earlier) return { forLift, forDays, sixtyDays: shown, ifReturning };
   const offer = earlierOffer(earlier, lift);
-  return { forLift, forDays, sixtyDays: offer ? { ...shown, earlier: offer } : shown };
+  return { forLift, forDays, sixtyDays: offer ? { ...shown, earlier: offer } : shown, ifReturning };
 }
