@@ -5,7 +5,7 @@ import { signInToConsole } from '../tests/support/clients.ts';
 /**
  * The seller's edit the Lighthouse section publishes before measuring `/` again (docs/benchmarks.md, "After an
  * edit"): the issue's three fields, through the console's API as the editor sends them (page-editor.spec.ts,
- * tests/integration/page-editor.test.ts). The headline is longer than the build's, the FAQ's first answer is the
+ * tests/integration/offer/page-editor.test.ts). The headline is longer than the build's, the FAQ's first answer is the
  * one thing the data block cannot avoid, and the price travels in it too.
  */
 export const BENCH_CONSOLE_PASSWORD = 'senha-do-painel-do-bench';

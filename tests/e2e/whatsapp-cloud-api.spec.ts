@@ -20,7 +20,7 @@ import { startServer, type RunningServer } from './server.ts';
 /**
  * WhatsApp through the Cloud API, in Chromium against the built server: the server's WHATSAPP_*
  * settings point at the stand-in of Meta's Cloud API (tests/support/stand-ins/whatsapp-stand-in.ts,
- * its sources in tests/integration/whatsapp-cloud-api.test.ts), which checks each message against
+ * its sources in tests/integration/whatsapp/whatsapp-cloud-api.test.ts), which checks each message against
  * the registered templates and calls the server's webhook with the statuses, signed with the app
  * secret. The payments go through the gateway stand-in (its paid state, then the postback), the
  * e-mails to a real SMTP server.

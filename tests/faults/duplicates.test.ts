@@ -25,7 +25,7 @@ it('two paid orders for one e-mail: both honoured, the second flagged, one alert
   const first = await buyAndPayInSandbox(server, buyer);
   const second = await buyAndPayInSandbox(server, { ...buyer, phone: '(41) 99654-3210' });
 
-  // (Besides the two "Seu PIX está pronto", which tests/integration/pix-emails.test.ts covers.)
+  // (Besides the two "Seu PIX está pronto", which tests/integration/pix-emails/pix-emails.test.ts covers.)
   const received = () => smtp.received.filter((mail) => !isPixEmail(mail));
   await waitFor('three e-mails (two accesses, one alert)', () => received().length >= 3, 20_000);
   await new Promise((resolve) => setTimeout(resolve, 6_000)); // a later outbox poll adds nothing

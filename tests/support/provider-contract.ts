@@ -20,7 +20,7 @@ import { announceSeed, FUZZ_SEED, runs } from '../fuzz/fuzz-kit.ts';
  * its own: its wire format, its error mapping, its settings.
  *
  * A provider joins with one `ProviderHarness` (tests/support/providers/<id>/<id>-harness.ts) and one entry in
- * tests/integration/provider-contract.test.ts.
+ * tests/integration/gateway/provider-contract.test.ts.
  */
 export interface ProviderHarness {
   /** The provider as the seller knows it: the name of its describe. */

@@ -6,7 +6,7 @@ import type { MercadoPagoStandIn, StandInPayment } from './providers/mercadopago
  * stand-ins made, what the buyers paid there (recorded when the test pays), what went back there
  * (refunds through the API, refunds in the provider's panel, whole or part, chargebacks, disputes
  * lost) and what the seller says they returned by hand. The purchase model
- * (tests/integration/purchase-model-provider.test.ts)
+ * (tests/integration/purchase/purchase-model-provider.test.ts)
  * checks the shop against it: money a provider accepted ends delivered or refunded, and each
  * buyer has at most one payable charge per provider (docs/money.md#provider-side).
  */

@@ -4,7 +4,7 @@ import { createStandInKit, type Fault, type StandInRequest, type WebhookDelivery
 
 /**
  * Meta's WhatsApp Cloud API on a loopback port, built from its public documentation (sources listed
- * in tests/integration/whatsapp-cloud-api.test.ts): `POST /{version}/{phone-number-id}/messages` with
+ * in tests/integration/whatsapp/whatsapp-cloud-api.test.ts): `POST /{version}/{phone-number-id}/messages` with
  * a template message, every request checked against the documented shape and against the templates
  * "registered" here (name, language, body variables, URL button, status), answered as documented —
  * `{ messaging_product, contacts: [{ input, wa_id }], messages: [{ id: 'wamid.…' }] }`, or

@@ -7,7 +7,7 @@ const WEBHOOK_SECRET = 'whsec_contract_0123456789abcdef0123456789';
 
 /**
  * AbacatePay for the provider contract: its stand-in (tests/support/providers/abacatepay/abacatepay-stand-in.ts, sources in
- * tests/integration/provider-abacatepay.test.ts) in dev mode, whose webhook, registered in the dashboard with the
+ * tests/integration/gateway/provider-abacatepay.test.ts) in dev mode, whose webhook, registered in the dashboard with the
  * seller's secret, points at a receiver: a payment or a refund there sends the signed event at once.
  */
 export const abacatepayHarness: ProviderHarness = {

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { StandInRig } from '../../provider-rig.ts';
 import { ABACATEPAY_WEBHOOK_SECRET, type AbacatepayStandIn, abacatepayVariables, startAbacatepayStandIn } from './abacatepay-stand-in.ts';
 
-/** AbacatePay's stand-in as the end-to-end tests through the real server drive it (tests/integration/provider-checkout.test.ts). */
+/** AbacatePay's stand-in as the end-to-end tests through the real server drive it (tests/integration/checkout/provider-checkout.test.ts). */
 export async function abacatepayRig(): Promise<StandInRig & { standIn: AbacatepayStandIn }> {
   const standIn: AbacatepayStandIn = await startAbacatepayStandIn();
   return {

@@ -5,8 +5,8 @@ import { createStandInKit, type Fault, type StandInRequest, type WebhookDelivery
 
 /**
  * AbacatePay's API v2 transparent checkout on a loopback port, built from its public documentation
- * (sources listed in tests/integration/provider-abacatepay.test.ts, and for the dispute events in
- * tests/integration/provider-disputes.test.ts): create, check, list,
+ * (sources listed in tests/integration/gateway/provider-abacatepay.test.ts, and for the dispute events in
+ * tests/integration/gateway/provider-disputes.test.ts): create, check, list,
  * simulate-payment (dev mode) and refund, each request checked against the documented shape,
  * answers in the `{ data, error, success }` envelope, and the documented webhook sent to the
  * seller's URL, with `?webhookSecret=`, `X-Webhook-Secret` and `X-Webhook-Signature` as AbacatePay

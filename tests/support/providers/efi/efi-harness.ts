@@ -11,7 +11,7 @@ function centavos(reais: string): number {
 
 /**
  * Efí for the provider contract: its mTLS stand-in of the standard API Pix (tests/support/providers/efi/efi-stand-in.ts,
- * sources in tests/integration/provider-efi.test.ts), and our TLS terminator as the registered webhook, so a
+ * sources in tests/integration/gateway/provider-efi.test.ts), and our TLS terminator as the registered webhook, so a
  * notification arrives as the bank sends it: over TLS with the bank's client certificate. The webhook is mTLS-only
  * here (no hmac): the certificate is the proof, and the body only names charges to read back.
  */

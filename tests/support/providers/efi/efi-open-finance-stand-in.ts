@@ -10,7 +10,7 @@ import { faultOf, mtlsOf, scriptRoute, underRoute, type TestPki } from './efi-st
  * requires the seller's client certificate on every call, as the API Pix's does, and a plain http "bank" on another
  * loopback port whose page approves or refuses, then sends the browser to the shop's `redirectURL` and posts the
  * callback to its `webhookURL`. Request and answer shapes, error names and their sources are listed at the top of
- * tests/integration/provider-efi-open-finance.test.ts; what no public document says is marked "stand-in's own".
+ * tests/integration/open-finance/provider-efi-open-finance.test.ts; what no public document says is marked "stand-in's own".
  */
 
 type Status = 'pendente' | 'aceito' | 'rejeitado' | 'expirado' | 'cancelado';

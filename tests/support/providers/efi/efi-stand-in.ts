@@ -11,8 +11,8 @@ import { createStandInKit, type Fault, type MtlsOptions, type StandInRequest } f
  * A stand-in for Efí's API Pix: a real https server on 127.0.0.1 that, like the bank, REQUIRES a
  * client certificate signed by its CA on every connection (the token call included), and checks
  * every request against the Banco Central's openapi.yaml (github.com/bacen/pix-api) and Efí's
- * extensions. Sources are cited in tests/integration/provider-efi.test.ts, and for the MED infractions and the
- * devoluções' `natureza` in tests/integration/provider-disputes.test.ts.
+ * extensions. Sources are cited in tests/integration/gateway/provider-efi.test.ts, and for the MED infractions and the
+ * devoluções' `natureza` in tests/integration/gateway/provider-disputes.test.ts.
  */
 
 /** A throwaway PKI made with the machine's openssl: the bank's CA, its server, the seller, a stranger. */

@@ -7,7 +7,7 @@ import { MP_STAND_IN_TOKEN, MP_STAND_IN_WEBHOOK_SECRET, signNotification, startM
 
 /**
  * Mercado Pago for the provider contract: its stand-in (tests/support/providers/mercadopago/mercadopago-stand-in.ts, sources in
- * tests/integration/provider-mercadopago.test.ts), and a receiver at the notification_url our charges give, where the
+ * tests/integration/gateway/provider-mercadopago.test.ts), and a receiver at the notification_url our charges give, where the
  * stand-in's signed `payment` notifications land.
  */
 export const mercadoPagoHarness: ProviderHarness = {

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { StandInRig } from '../../provider-rig.ts';
 import { type MercadoPagoStandIn, mercadoPagoVariables, startMercadoPagoStandIn } from './mercadopago-stand-in.ts';
 
-/** Mercado Pago's stand-in as the end-to-end tests through the real server drive it (tests/integration/provider-checkout.test.ts). */
+/** Mercado Pago's stand-in as the end-to-end tests through the real server drive it (tests/integration/checkout/provider-checkout.test.ts). */
 export async function mercadoPagoRig(): Promise<StandInRig> {
   const standIn: MercadoPagoStandIn = await startMercadoPagoStandIn();
   const payment = (id: string) => standIn.payments.get(Number(id))!;

@@ -5,8 +5,8 @@ import { createStandInKit, type Fault, type StandInRequest, type WebhookDelivery
 
 /**
  * Mercado Pago's API on a loopback port, built from its public documentation (`in_mediation` and `charged_back`:
- * tests/integration/provider-disputes.test.ts; the other sources are listed
- * at the top of tests/integration/provider-mercadopago.test.ts): `POST /v1/payments` for a PIX,
+ * tests/integration/gateway/provider-disputes.test.ts; the other sources are listed
+ * at the top of tests/integration/gateway/provider-mercadopago.test.ts): `POST /v1/payments` for a PIX,
  * `GET /v1/payments/{id}`, `PUT /v1/payments/{id}` to cancel, `POST /v1/payments/{id}/refunds` and
  * `GET /v1/payments/{id}/refunds/{refund_id}`.
  *

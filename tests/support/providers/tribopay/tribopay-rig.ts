@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { StandInRig } from '../../provider-rig.ts';
 import { type ChargeLedger, type GatewayStandIn, startGatewayStandIn, tribopayVariables } from './tribopay-stand-in.ts';
 
-/** TriboPay's stand-in, its charges remembered, as the end-to-end tests through the real server drive it (tests/integration/provider-checkout.test.ts). */
+/** TriboPay's stand-in, its charges remembered, as the end-to-end tests through the real server drive it (tests/integration/checkout/provider-checkout.test.ts). */
 export async function tribopayRig(): Promise<StandInRig & { ledger: ChargeLedger; gateway: GatewayStandIn }> {
   const gateway = await startGatewayStandIn();
   const ledger = gateway.rememberCharges();

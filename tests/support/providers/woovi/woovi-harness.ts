@@ -6,7 +6,7 @@ import { startWooviStandIn } from './woovi-stand-in.ts';
 
 /**
  * Woovi for the provider contract: its stand-in (tests/support/providers/woovi/woovi-stand-in.ts, sources in
- * tests/integration/provider-woovi.test.ts), whose webhook, registered in Woovi's panel, points at a receiver: a
+ * tests/integration/gateway/provider-woovi.test.ts), whose webhook, registered in Woovi's panel, points at a receiver: a
  * payment or a refund there sends the event signed with the stand-in's key, which the adapter is given as Woovi's.
  */
 export const wooviHarness: ProviderHarness = {

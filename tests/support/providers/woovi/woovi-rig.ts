@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { StandInRig } from '../../provider-rig.ts';
 import { startWooviStandIn, type WooviStandIn } from './woovi-stand-in.ts';
 
-/** Woovi's stand-in as the end-to-end tests through the real server drive it (tests/integration/provider-checkout.test.ts). */
+/** Woovi's stand-in as the end-to-end tests through the real server drive it (tests/integration/checkout/provider-checkout.test.ts). */
 export async function wooviRig(): Promise<StandInRig & { standIn: WooviStandIn }> {
   const standIn: WooviStandIn = await startWooviStandIn();
   // Confirmed in the refund's answer (a documented ChargeRefund status), so the queue's one run sees it end.

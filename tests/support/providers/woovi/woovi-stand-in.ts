@@ -5,8 +5,8 @@ import { createStandInKit, type Fault, type StandInRequest, type WebhookDelivery
 
 /**
  * Woovi's (OpenPix) API on a loopback port, built from its public documentation (sources listed in
- * tests/integration/provider-disputes.test.ts for the dispute read and the evidence upload, and in
- * tests/integration/provider-woovi.test.ts): charges created by correlationID (idempotent with `?return_existing=true`),
+ * tests/integration/gateway/provider-disputes.test.ts for the dispute read and the evidence upload, and in
+ * tests/integration/gateway/provider-woovi.test.ts): charges created by correlationID (idempotent with `?return_existing=true`),
  * read, deleted; a charge's refunds; transactions; disputes, one by its payment and the list (paged by `skip`); every refusal as
  * `{ error }`. Its webhooks are signed as
  * Woovi signs them (`x-webhook-signature`, base64 RSA-SHA256 of the body), with a key pair of the stand-in's own
