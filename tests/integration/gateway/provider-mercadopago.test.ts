@@ -30,7 +30,12 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mercadopagoCopy } from '../../../src/content/providers.ts';
 import { parsePixBrCode } from '../../../src/server/gateway/br-code.ts';
-import { WebhookRejectedError, type CreatePixInput, type PixProvider, type WebhookRequest } from '../../../src/server/gateway/pix-provider.ts';
+import {
+  WebhookRejectedError,
+  type CreatePixInput,
+  type PixProvider,
+  type WebhookRequest,
+} from '../../../src/server/gateway/pix-provider.ts';
 import { centsToReais, reaisToCents } from '../../../src/server/gateway/providers/mercadopago/mercadopago-amount.ts';
 import { createMercadoPagoProvider } from '../../../src/server/gateway/providers/mercadopago/mercadopago-provider.ts';
 import { WEBHOOK_TOLERANCE_MS } from '../../../src/server/gateway/providers/mercadopago/mercadopago-webhook.ts';

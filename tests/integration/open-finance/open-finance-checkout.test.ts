@@ -28,7 +28,11 @@ import {
 import { LISTING_READS_PER_PASS } from '../../../src/server/open-finance/open-finance-service.ts';
 import { RECONCILE_INTERVAL_MS } from '../../../src/server/payment/reconciliation.ts';
 import { FIRST_PAUSE_MS } from '../../../src/server/background-reads/background-reads.ts';
-import { STAND_IN_PARTICIPANTS, type EfiOpenFinanceStandIn, type HeldPayment } from '../../support/providers/efi/efi-open-finance-stand-in.ts';
+import {
+  STAND_IN_PARTICIPANTS,
+  type EfiOpenFinanceStandIn,
+  type HeldPayment,
+} from '../../support/providers/efi/efi-open-finance-stand-in.ts';
 import type { TestServer } from '../../support/test-server.ts';
 import { heldAtEfi as heldFor } from '../purchase/purchase-model-open-finance.ts';
 import { databases, type TestDb } from '../test-db.ts';
