@@ -68,6 +68,18 @@ export const admin = {
   overview: {
     newSale: (name: string, amount: string) => `Nova venda: ${name}, ${amount}`,
     refreshing: 'Atualiza sozinho a cada 15 segundos.',
+    /** The day on one phone screen (overview/day-summary.tsx). */
+    day: {
+      title: 'Seu dia',
+      yesterdaySoFar: (amount: string, sales: string) => `Ontem até esta hora: ${amount} · ${sales}`,
+      pixWaiting: 'PIX esperando pagamento',
+      refundsToDecide: 'Reembolsos para decidir',
+      providers: 'Provedores de PIX',
+      providerOk: 'funcionando',
+      providerFailing: (since: string) => `falhou às ${since}`,
+      providerSkipped: (until: string) => `com falhas: as vendas vão para o próximo até ${until}`,
+      providersHint: 'Como este servidor viu as últimas cobranças; o detalhe está em Saúde.',
+    },
     periods: { today: 'Hoje', last7: 'Últimos 7 dias', last30: 'Últimos 30 dias', month: 'Este mês' },
     revenue: 'Faturamento',
     // Sales: paid main orders; the bump bought after payment adds to the revenue, not to the sales.

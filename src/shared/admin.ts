@@ -203,6 +203,20 @@ export interface AdminOverview {
   bySource: AdminSourceRow[];
   /** Open disputes, soonest deadline first (docs/disputes.md). */
   openDisputes: { id: string; orderRef: string; amountCents: number; defenceDueAt: number | null }[];
+  /** The day on one phone screen: yesterday up to this hour, the PIX still payable, each provider as this instance sees it. */
+  day: {
+    yesterdaySoFar: AdminPeriodTotals;
+    pixWaiting: number;
+    providers: AdminProviderState[];
+  };
+}
+
+/** `failing`: its last charge failed; `skipped`: failures in a row, new charges go to the next provider until `until`. */
+export interface AdminProviderState {
+  name: string;
+  state: 'ok' | 'failing' | 'skipped';
+  since: number | null;
+  until: number | null;
 }
 
 export interface HealthCheck {

@@ -29,6 +29,17 @@ async function saleAndOrderActions(server: RunningServer, context: BrowserContex
   await expect(panel.getByText('Nova venda: Joana Lima, R$ 19,90')).toBeVisible({ timeout: 20_000 });
   await expect(panel.getByLabel('Faturamento Hoje')).toHaveText('R$ 19,90');
   await expect(panel.getByLabel('Faturamento Este mês')).toHaveText('R$ 19,90');
+  // On a 390 px phone the day is the first screen: today, yesterday at this hour, PIX waiting, refunds, providers.
+  const desktop = panel.viewportSize();
+  await panel.setViewportSize({ width: 390, height: 844 });
+  const day = panel.getByRole('region', { name: 'Seu dia · Hoje' });
+  await expect(day).toContainText('Ontem até esta hora: R$ 0,00 · 0 vendas');
+  await expect(day).toContainText('PIX esperando pagamento0');
+  await expect(day).toContainText('funcionando');
+  const box = (await day.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(844);
+  expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  if (desktop) await panel.setViewportSize(desktop);
   const funnelTable = panel.getByRole('region', { name: 'Funil (últimos 30 dias)' });
   const funnel = (step: string) =>
     funnelTable

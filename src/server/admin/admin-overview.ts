@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { AdminDailyPoint, AdminOverview } from '../../shared/admin.ts';
+import type { AdminDailyPoint, AdminOverview, AdminProviderState } from '../../shared/admin.ts';
+import { providerName } from '../../content/providers.ts';
+import type { ProviderHealth } from '../gateway/payments.ts';
 import { businessDay, businessDayStart, businessMonth } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 import { sumOrdersBySource } from '../reads/sales-by-source.ts';
@@ -9,7 +11,14 @@ import { recoveryFigures } from '../funnel/recovery-figures.ts';
 import { readRecoveryFacts } from '../funnel/recovery-facts.ts';
 import { chooseOfferDeadline } from '../live/live-signals.ts';
 import { bumpFigures } from './bump-figures.ts';
-import { countOpenDuplicates, countPaidOrders, findLatestPaid, listPaidSince, sumPaid } from '../reads/order-console-lookup.ts';
+import {
+  countOpenDuplicates,
+  countPaidOrders,
+  countWaitingPix,
+  findLatestPaid,
+  listPaidSince,
+  sumPaid,
+} from '../reads/order-console-lookup.ts';
 import { countSpotsTaken } from '../orders/order-lookup.ts';
 import { countOpenRefunds } from '../refunds/refund-admin.ts';
 
@@ -29,7 +38,7 @@ export async function readOverview(
     whatsappPriceCents: number;
   },
   now: number,
-): Promise<Omit<AdminOverview, 'openDisputes'>> {
+): Promise<Omit<AdminOverview, 'openDisputes' | 'day'> & { day: Omit<AdminOverview['day'], 'providers'> }> {
   const today = businessDay(now);
   const todayStart = businessDayStart(today);
   const tomorrow = businessDayStart(today, 1);
@@ -51,6 +60,8 @@ export async function readOverview(
     refunds,
     recovery,
     payWays,
+    yesterdaySoFar,
+    pixWaiting,
   ] = await Promise.all([
     sumPaid(db, todayStart, tomorrow),
     sumPaid(db, businessDayStart(today, -6), tomorrow),
@@ -66,6 +77,8 @@ export async function readOverview(
     countOpenRefunds(db),
     readRecoveryFacts(db, widest, { countSimulated: settings.countSimulatedWhatsapp }),
     readPayWays(db, chartStart, tomorrow),
+    sumPaid(db, businessDayStart(today, -1), businessDayStart(today, -1) + (now - todayStart)),
+    countWaitingPix(db, now),
   ]);
 
   const totals = funnelTotals(funnelRows);
@@ -114,5 +127,16 @@ export async function readOverview(
     duplicatesToRefund: duplicates,
     refundRequests: refunds,
     bySource,
+    day: { yesterdaySoFar, pixWaiting },
   };
+}
+
+/** Each provider's state as this instance's last charges left it (Saúde has the detail). */
+export function providerStates(health: readonly ProviderHealth[], sandbox: boolean): AdminProviderState[] {
+  return health.map((entry) => {
+    const name = providerName(entry.id, { sandbox });
+    if (entry.skippedUntil !== null) return { name, state: 'skipped', since: entry.lastError?.at ?? null, until: entry.skippedUntil };
+    const failing = entry.lastError !== null && (entry.lastSuccessAt === null || entry.lastError.at > entry.lastSuccessAt);
+    return failing ? { name, state: 'failing', since: entry.lastError!.at, until: null } : { name, state: 'ok', since: null, until: null };
+  });
 }

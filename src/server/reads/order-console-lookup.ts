@@ -130,6 +130,9 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+const stillPayable = (now: number) => (eb: ExpressionBuilder<Database, 'orders'>) =>
+  eb.or([eb('status', '=', 'creating'), eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)])]);
+
 function searchQuery(db: Kysely<Database>, search: Omit<OrderSearch, 'offset' | 'limit'>, refunds: ConsoleRefunds) {
   let query = db.selectFrom('orders');
   const { status, now } = search;
@@ -138,7 +141,7 @@ function searchQuery(db: Kysely<Database>, search: Omit<OrderSearch, 'offset' | 
   if (status === 'refund_requested') query = query.where('status', '=', 'paid').where('id', 'in', refunds.openRefundOrderIds());
   if (status === 'expired') query = query.where('status', '=', 'pending').where('expires_at', '<=', now);
   if (status === 'pending') {
-    query = query.where((eb) => eb.or([eb('status', '=', 'creating'), eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)])]));
+    query = query.where(stillPayable(now));
   }
   if (search.from !== undefined) query = query.where('created_at', '>=', search.from);
   if (search.to !== undefined) query = query.where('created_at', '<', search.to);
@@ -239,6 +242,16 @@ export async function sumPaid(db: Kysely<Database>, from: number, to: number): P
     .where('paid_at', '<', to)
     .executeTakeFirstOrThrow();
   return { revenueCents: Number(row.revenue), paidOrders: Number(row.paid) };
+}
+
+/** Checkouts whose PIX can still be paid: being created, or pending before their expiry. */
+export async function countWaitingPix(db: Kysely<Database>, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('waiting'))
+    .where(stillPayable(now))
+    .executeTakeFirstOrThrow();
+  return Number(row.waiting);
 }
 
 /** An add-on paid after its main order is no new sale. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeAccessTokenHash } from '../../../src/server/access/access-repository.ts';
 import { hashAccessToken } from '../../../src/server/access/access-token.ts';
 import type { AdminOverview } from '../../../src/shared/admin.ts';
-import { businessDayStart } from '../../../src/shared/time.ts';
+import { businessDay, businessDayStart } from '../../../src/shared/time.ts';
 import { insertOrderRow, setOrderColumns } from '../../support/db-reads.ts';
 import { databases } from '../test-db.ts';
 import { createTestApp } from '../../support/test-server.ts';
@@ -138,6 +138,24 @@ for (const database of databases) {
         { source: 'fb', campaign: 'black', charges: 2, paidOrders: 1, revenueCents: 1990, conversion: 0.5 },
         { source: null, campaign: null, charges: 1, paidOrders: 1, revenueCents: 1990, conversion: 1 },
       ]);
+    });
+
+    it('answers the day on one screen: yesterday up to this hour, the PIX still payable, each provider', async () => {
+      const { cookie } = await login();
+      const day = async () => ((await (await call('/api/admin/overview', { cookie })).json()) as AdminOverview).day;
+      const before = await day();
+      const todayStart = businessDayStart(businessDay(clock));
+      const thisHourYesterday = businessDayStart(businessDay(clock), -1) + (clock - todayStart);
+      await insertOrderRow(db, { id: 'ord_y_before', created_at: thisHourYesterday - 3_600_000 });
+      await insertOrderRow(db, { id: 'ord_y_after', created_at: thisHourYesterday + 60_000 });
+      await insertOrderRow(db, { id: 'ord_waiting', status: 'pending', created_at: clock - 60_000 });
+      await insertOrderRow(db, { id: 'ord_expired', status: 'pending', created_at: clock - 3_600_000 });
+      const after = await day();
+      // Yesterday's sale after this hour is not in the comparison yet; the expired PIX can no longer be paid.
+      expect(after.yesterdaySoFar.paidOrders - before.yesterdaySoFar.paidOrders).toBe(1);
+      expect(after.yesterdaySoFar.revenueCents - before.yesterdaySoFar.revenueCents).toBe(1990);
+      expect(after.pixWaiting - before.pixWaiting).toBe(1);
+      expect(after.providers.map((provider) => provider.state)).toEqual(['ok']);
     });
 
     it('marks a paid order refunded once, audited, and refuses it for an unpaid one', async () => {

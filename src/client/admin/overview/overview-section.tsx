@@ -4,6 +4,7 @@ import type { AdminOverview, OrderFilterStatus } from '../../../shared/admin.ts'
 import { Alert } from '../../ui/alert.tsx';
 import { adminApi } from '../admin-api.ts';
 import { BumpFiguresTable } from './bump-figures-table.tsx';
+import { DaySummary } from './day-summary.tsx';
 import { OpenDisputes } from '../disputes/open-disputes.tsx';
 import { PayWaysTable } from './pay-ways-table.tsx';
 import { RecoveryTable } from './recovery-table.tsx';
@@ -15,7 +16,8 @@ import { VersionFigures } from './version-figures.tsx';
 const DailyCharts = lazy(() => import('./daily-charts.tsx'));
 
 const REFRESH_MS = 15_000;
-const PERIODS = ['today', 'last7', 'last30', 'month'] as const;
+// Today is the day summary's own figure, first on the screen.
+const PERIODS = ['last7', 'last30', 'month'] as const;
 
 /** Visão geral: what needs the seller, then sales, spots, funnel and charts, refreshed every 15 s without a reload. */
 export function OverviewSection({
@@ -44,6 +46,7 @@ export function OverviewSection({
           </Alert>
         ) : null}
       </div>
+      <DaySummary overview={overview} onShowRefunds={() => onShowOrders('refund_requested')} />
       <OpenDisputes disputes={overview.openDisputes} onShow={onShowDisputes} />
       {overview.refundRequests > 0 ? (
         <OrdersNotice
@@ -60,7 +63,7 @@ export function OverviewSection({
         />
       ) : null}
       <p className="text-xs text-slate-400">{copy.overview.refreshing}</p>
-      <section aria-label={copy.overview.revenue} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <section aria-label={copy.overview.revenue} className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         {PERIODS.map((period) => (
           <div key={period} className="rounded-2xl border border-line bg-ink-850 p-4">
             <h2 className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{copy.overview.periods[period]}</h2>

@@ -1,4 +1,4 @@
-import { readOverview } from '../../admin/admin-overview.ts';
+import { providerStates, readOverview } from '../../admin/admin-overview.ts';
 import { openDisputesOverview } from '../../disputes/dispute-console.ts';
 import { sendReply } from '../api-reply.ts';
 import { adminRouter } from './console.ts';
@@ -12,6 +12,8 @@ export const adminOverviewRoutes = adminRouter().get('/overview', async (c) => {
     countSimulatedWhatsapp: demoMode && whatsapp.cloud === null,
     whatsappPriceCents: whatsapp.priceCents,
   };
-  const [overview, openDisputes] = await Promise.all([readOverview(c.var.db, settings, c.var.now()), openDisputesOverview(c.var.orders)]);
-  return sendReply(c, 'GET', { ...overview, openDisputes });
+  const now = c.var.now();
+  const [overview, openDisputes] = await Promise.all([readOverview(c.var.db, settings, now), openDisputesOverview(c.var.orders)]);
+  const providers = providerStates(c.var.orders.payments.health(now), demoMode);
+  return sendReply(c, 'GET', { ...overview, openDisputes, day: { ...overview.day, providers } });
 });
