@@ -108,6 +108,8 @@ export function pushEventHandler(deps: PushDeps): OutboxHandler {
         const kind = `${PUSH_FAMILY}${subscription.id}:${key}`;
         if (await enqueueOutboxMessage(deps.db, { orderId: row.orderId, kind, payload: note, now: row.createdAt })) devices++;
       }
+      // Removed, not counted as sent: a shop where no one turned notifications on sends nothing.
+      if (devices === 0) throw new MessageNotNeededError('no device asked for it');
       return { recipient: `${devices} devices` };
     },
   };
