@@ -9,7 +9,7 @@ export const pushKindLabels: Record<PushKind, { name: string; hint: string }> = 
   dispute: { name: 'Contestação', hint: 'Aberta, com o prazo; de novo 24 h e 6 h antes dele; ganha ou perdida.' },
   refund: { name: 'Reembolso pedido', hint: 'Quando você precisa decidir, e quando um reembolso automático falha.' },
   provider: { name: 'Provedor com problema', hint: 'Um provedor de PIX falhando há uma hora, e quando volta.' },
-  experiment: { name: 'Teste A/B', hint: 'Um teste que chegou a um resultado.' },
+  experiment: { name: 'Teste A/B', hint: 'Um teste que chegou a um resultado, ou parado pela checagem da divisão.' },
 };
 
 export const notificationsPanel = {
@@ -67,6 +67,10 @@ export const pushMessages = {
   refundFailedBody: (ref: string) => `Pedido ${ref}: veja o motivo e devolva pelo painel.`,
   providerDown: (provider: string) => `Provedor com problema: ${provider}`,
   providerDownBody: (what: string) => `Não conseguimos ler ${what} há mais de uma hora.`,
+  experimentVerdict: 'Teste A/B com resultado',
+  experimentHeld: 'Teste A/B em espera',
+  experimentBody: (name: string, verdict: 'winner' | 'no-difference' | 'inconclusive' | 'held') =>
+    `${name}: ${{ winner: 'uma versão venceu.', 'no-difference': 'as versões vendem igual.', inconclusive: 'terminou sem vencedora.', held: 'a divisão dos visitantes saiu do planejado; confira antes de decidir.' }[verdict]}`,
   providerBack: (provider: string) => `${provider} voltou`,
   providerBackBody: (what: string) => `Voltamos a ler ${what}.`,
 };

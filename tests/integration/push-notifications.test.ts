@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { AdminHealth } from '../../src/shared/admin.ts';
 import type { AdminInviteReply } from '../../src/shared/admin-users.ts';
 import type { PushSettings } from '../../src/shared/push.ts';
+import { readFailed, readSucceeded } from '../../src/server/background-reads/background-reads.ts';
+import { queueDueReminders } from '../../src/server/disputes/dispute-alerts.ts';
 import { signInToConsole } from '../support/clients.ts';
 import { buyAndPay, consoleCall } from '../support/purchase.ts';
 import { startPushService, type BrowserSubscription, type PushServiceStandIn } from '../support/stand-ins/push-service.ts';
@@ -152,6 +154,42 @@ for (const database of databases) {
         await other.stop();
         await second.close();
       }
+    });
+
+    it('in quiet hours a sale arrives silent and a dispute near its deadline still rings; a provider down and back tells the owner alone', async () => {
+      // 02:00 in Brasília on the dispute's last day: inside the default quiet hours, within 24 h of its deadline. The
+      // console's sessions would idle out by then: the clock goes back after.
+      const before = rig.clock.now;
+      rig.clock.now = Date.UTC(2026, 10, 5, 5, 0, 0);
+      onTestFinished(() => {
+        rig.clock.now = before;
+      });
+      await buyAndPay(rig);
+      await deliver();
+      expect(push.delivered(people.owner.device.id).at(-1)).toMatchObject({ silent: true });
+      await queueDueReminders(rig.db.db, rig.clock.now);
+      await deliver();
+      expect(push.delivered(people.orders.device.id).at(-1)).toMatchObject({
+        title: 'Contestação: faltam 24 horas para a defesa',
+        silent: false,
+      });
+      expect(push.arrivals.at(-1)!.urgency).toBe('high');
+
+      const ordersBefore = push.delivered(people.orders.device.id).length;
+      const failure = { said: 'A TriboPay respondeu HTTP 503.', throttle: null };
+      await readFailed({ db: rig.db.db }, 'tribopay', 'charges', rig.clock.now, failure);
+      rig.clock.now += 61 * 60_000;
+      await readFailed({ db: rig.db.db }, 'tribopay', 'charges', rig.clock.now, failure);
+      await deliver();
+      expect(push.delivered(people.owner.device.id).at(-1)).toMatchObject({
+        title: 'Provedor com problema: TriboPay',
+        url: '/painel#saude',
+      });
+      rig.clock.now += 60_000;
+      await readSucceeded(rig.db.db, 'tribopay', 'charges', rig.clock.now);
+      await deliver();
+      expect(push.delivered(people.owner.device.id).at(-1)).toMatchObject({ title: 'TriboPay voltou' });
+      expect(push.delivered(people.orders.device.id)).toHaveLength(ordersBefore);
     });
 
     it("a person sees only their own devices; a revoked user's devices go, and ending every session silences all", async () => {

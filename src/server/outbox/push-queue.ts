@@ -11,7 +11,8 @@ export type PushEvent =
   | { type: 'dispute' }
   | { type: 'refund_asked'; amountCents: number }
   | { type: 'refund_failed' }
-  | { type: 'provider'; provider: string; read: string; back: boolean };
+  | { type: 'provider'; provider: string; read: string; back: boolean }
+  | { type: 'experiment'; name: string; verdict: 'winner' | 'no-difference' | 'inconclusive' | 'held' };
 
 /** In the caller's transaction, as an e-mail; the key names the event, so telling it twice queues it once. */
 export async function queuePushEvent(

@@ -95,6 +95,15 @@ export async function composePushNote(
         urgent: false,
       };
     }
+    case 'experiment':
+      return {
+        kind: 'experiment',
+        title: event.verdict === 'held' ? words.experimentHeld : words.experimentVerdict,
+        body: words.experimentBody(event.name, event.verdict),
+        tag: `teste-ab-${row.kind}`,
+        url: `${paths.admin}#testes-ab`,
+        urgent: false,
+      };
     case 'provider': {
       const name = (providerNames as Readonly<Record<string, string>>)[event.provider] ?? event.provider;
       const what = (backgroundReadNames as Readonly<Record<string, { what: string }>>)[event.read]?.what ?? event.read;
