@@ -14,7 +14,9 @@ async function fromNetworkOrCache(request, client) {
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
-    if (response.ok) {
+    // Only the screens' JSON: a CSV or PDF download stays out of the device's copy.
+    const json = (response.headers.get('Content-Type') ?? '').includes('json');
+    if (response.ok && (json || request.mode === 'navigate' || request.url.endsWith('/painel'))) {
       const headers = new Headers(response.headers);
       headers.set(SAVED_AT, String(Date.now()));
       await cache.put(request, new Response(await response.clone().blob(), { status: response.status, headers }));
