@@ -5,7 +5,7 @@ import type { PushSettings } from '../../src/shared/push.ts';
 import { readFailed, readSucceeded } from '../../src/server/background-reads/background-reads.ts';
 import { queueDueReminders } from '../../src/server/disputes/dispute-alerts.ts';
 import { signInToConsole } from '../support/clients.ts';
-import { buyAndPay, consoleCall } from '../support/purchase.ts';
+import { askRefund, buyAndPay, consoleCall, memberCookie } from '../support/purchase.ts';
 import { startPushService, type BrowserSubscription, type PushServiceStandIn } from '../support/stand-ins/push-service.ts';
 import { openSameDatabase, startTestServer, useTestServer } from '../support/test-server.ts';
 import { databases } from './test-db.ts';
@@ -154,6 +154,21 @@ for (const database of databases) {
         await other.stop();
         await second.close();
       }
+    });
+
+    it("a buyer's refund request rings those who may refund, and not the orders user who may not", async () => {
+      const { orderId, order } = await buyAndPay(rig);
+      await deliver();
+      const ordersBefore = push.delivered(people.orders.device.id).length;
+      const cookie = await memberCookie(url(), rig.db, orderId, rig.clock.now);
+      expect((await askRefund(url(), cookie)).status).toBe(200);
+      await deliver();
+      expect(push.delivered(people.owner.device.id).at(-1)).toMatchObject({
+        title: expect.stringMatching(/^Reembolso pedido · R\$\s19,90$/),
+        body: `Pedido ${order.public_ref}: aprove ou recuse no painel.`,
+        url: `/painel#pedidos/${orderId}`,
+      });
+      expect(push.delivered(people.orders.device.id)).toHaveLength(ordersBefore);
     });
 
     it('in quiet hours a sale arrives silent and a dispute near its deadline still rings; a provider down and back tells the owner alone', async () => {
