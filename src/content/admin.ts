@@ -56,6 +56,7 @@ export const admin = {
     disputes: 'Contestações',
     health: 'Saúde',
     privacy: 'Dados pessoais',
+    notifications: 'Notificações',
     logout: 'Sair',
     label: 'Seções do painel',
   },

@@ -42,6 +42,7 @@ import { isAssetPath, NOT_FOUND_PAGE, pageFile, sendPage, type Site } from './ht
 import { isServedAtPath, NOT_FOUND_KEY } from '../shared/route-lookup.ts';
 import { paths, routeKeys, routes } from '../shared/routes.ts';
 import { apiErrors } from '../content/api-errors.ts';
+import { consoleAppRoutes } from './routes/console-app.ts';
 
 const NEVER_A_DOCUMENT = /\.(?:js|css|woff2)$/;
 
@@ -187,6 +188,7 @@ export function createApp(deps: AppDeps) {
   // Never in a configured production.
   if (sandbox) app.route('/sandbox', sandbox);
 
+  app.route('/', consoleAppRoutes(config.storefront.seller.name));
   app.route(paths.access, accessPageRoutes(site));
   app.route(paths.order, orderPageRoutes(site));
   app.route(paths.review, reviewPageRoutes(site));

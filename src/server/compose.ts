@@ -45,8 +45,12 @@ import type { OfferDeps } from './offer/offer-service.ts';
 import { publicConfigWithOffer, sellerFieldsFromEnvironment } from './config/public-config.ts';
 import type { AppEnv } from './routes/context.ts';
 import { runOutboxAfter, wireSubscribers } from './subscribers.ts';
+import { announceVerdicts } from './experiments/experiment-service.ts';
 
 export { SANDBOX_TOKEN };
+
+/** How often running A/B tests are judged for the editors' phones (docs/notifications.md). */
+const VERDICT_CHECK_MS = 5 * 60_000;
 
 export interface ComposedServer {
   app: Hono<AppEnv>;
@@ -173,6 +177,7 @@ export function composeServer(options: {
     cataloguePrice: catalogueDecidesPrice(config) ? async () => (await currentProductInfo(orders)).priceCents : undefined,
   };
   let offerTimer: ReturnType<typeof setInterval> | undefined;
+  let verdictTimer: ReturnType<typeof setInterval> | undefined;
   const app = createApp({ config, db, logger, site, sandbox, orders, refunds, reviews, offer, experiments, background, admin, lifecycle });
   return {
     app,
@@ -200,6 +205,8 @@ export function composeServer(options: {
       // The A/B tests' variants follow the live version and the tests another instance started or ended.
       offerTimer ??= setInterval(() => void live.check().then(() => experiments?.check()), OFFER_CHECK_MS);
       offerTimer.unref();
+      verdictTimer ??= setInterval(() => background.run('A/B verdicts', () => announceVerdicts({ db }, clock())), VERDICT_CHECK_MS);
+      verdictTimer.unref();
       if (reviewsTimers.length === 0) {
         reviewsTimers = [
           setInterval(() => void landingReviews.refresh(), REVIEWS_REFRESH_MS),
@@ -212,6 +219,8 @@ export function composeServer(options: {
       for (const timer of reviewsTimers) clearInterval(timer);
       clearInterval(offerTimer);
       offerTimer = undefined;
+      clearInterval(verdictTimer);
+      verdictTimer = undefined;
       reviewsTimers = [];
       await instanceClock?.stop();
       await retention.stop();

@@ -17,6 +17,7 @@ import { sandboxChargeIds } from './sandbox/sandbox-charges.ts';
 import { publicConfig, publicConfigScript } from './config/public-config.ts';
 import { loadSite } from './http/site.ts';
 import { prepareExampleLists } from './suppliers/example-lists.ts';
+import { pushKeys } from './push/push-delivery.ts';
 
 /** A checkout takes at most the gateway's 15 s timeout. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -71,6 +72,8 @@ export async function runServer(options: { now?: () => number } = {}): Promise<v
       `${retired.id} is out of PAYMENT_PROVIDERS with its credentials set: no new charges; its charges are still read and refunded`,
     );
   }
+  // With the shop's data, so a backup restores the keys the browsers subscribed with (docs/notifications.md).
+  await pushKeys(database.db, Date.now());
   const examples = await prepareExampleLists(database.db, { demoMode: config.demoMode, now: Date.now() });
   if (examples.seeded.length > 0) logger.info('Demo: example suppliers added to the empty lists', { lists: examples.seeded.join(',') });
   if (examples.cleared.length > 0) {

@@ -13,6 +13,7 @@ import type { ConsumerDeps, EventWiring, OrderEvents, OrderEventType } from './o
 import type { OutboxKinds, RetryPolicy } from './outbox/outbox-kinds.ts';
 import { deleteUnsentMessages, kindsMatch } from './outbox/outbox-queue.ts';
 import { registerOutgoingWebhooksEvents } from './outgoing-webhooks/outgoing-webhooks-events.ts';
+import { registerPushEvents } from './push/push-events.ts';
 import { registerPixEmailsEvents } from './pix-emails/pix-emails-events.ts';
 import { registerRefundsEvents } from './refunds/refunds-events.ts';
 import { registerReviewsEvents } from './reviews/reviews-events.ts';
@@ -33,6 +34,8 @@ const WHATSAPP: RetryPolicy = { baseBackoffMs: 30_000, maxBackoffMs: 10 * MINUTE
 /** A `pending_refund` may take days; the reconciler re-reads paid orders after. */
 const GATEWAY: RetryPolicy = { baseBackoffMs: 10_000, maxBackoffMs: 15 * MINUTE, giveUpAfterMs: 3 * DAY };
 /** Money the buyer paid twice: asked again for a week, then parked in Saúde for the seller ("Tentar de novo"). */
+/** A push older than its TTL (6 h) would be dropped by the push service anyway. */
+const PUSH: RetryPolicy = { baseBackoffMs: 30_000, maxBackoffMs: 10 * MINUTE, giveUpAfterMs: 6 * HOUR };
 const BANK_RETURN: RetryPolicy = { baseBackoffMs: 30_000, maxBackoffMs: HOUR, giveUpAfterMs: 7 * DAY };
 
 type Subscriber = (wiring: EventWiring) => void;
@@ -93,6 +96,8 @@ export const SUBSCRIBERS: readonly Row[] = [
   [[],                                                                  registerBankReturnsEvents,      'bank_return_retry:',     'bank return',     BANK_RETURN, NO,  NO,     email.bankReturnRetry],
   [[],                                                                  registerBankReturnsEvents,      'pix_return',             'e-mail',          WORKER,   BUYER, ERASED, email.pixReturn],
   [[],                                                                  registerBankReturnsEvents,      'pix_return_retry:',      'bank return',     BANK_RETURN, NO,  NO,     email.pixReturnRetry],
+  [['paid'],                                                            registerPushEvents,             'push_event:',            'push fan-out',    PUSH,     NO,    NO,     NONE],
+  [[],                                                                  registerPushEvents,             'push:',                  'push',            PUSH,     NO,    NO,     NONE],
   [['created', 'paid'],                                                 registerFunnelEvents,           null,                     'funnel count',    WORKER,   NO,    NO,     NONE],
   [['erased'],                                                          registerAdminEvents,            null,                     'audit erasure',   WORKER,   NO,    NO,     NONE],
   [[],                                                                  registerAdminEvents,            'unrecognised_event:',    'e-mail',          WORKER,   NO,    NO,     email.unrecognisedEvent],

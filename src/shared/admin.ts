@@ -6,6 +6,7 @@ import type { AdminRefund, ManualRefundSteps, RefundReason, RefundStatus } from 
 /** A PIX provider's id, as the server's registry names it (server/gateway/provider-registry.ts); shown by its name. */
 type ProviderId = string;
 import { LIST_KEYS } from './suppliers.ts';
+import type { PushHealth } from './push.ts';
 
 /** A console user signs in with their e-mail; the owner with ADMIN_PASSWORD alone (or with an e-mail). */
 export const AdminLoginSchema = z.object({
@@ -256,6 +257,8 @@ export interface AdminHealth {
   providers: AdminProviderHealth[];
   undeliverable: Array<{ id: string; orderId: string; lastError: string | null }>;
   failingDeliveries: FailingDelivery[];
+  /** The console's push notifications: devices, last sent, last refused. */
+  push?: PushHealth;
 }
 
 export interface SupplierPreview {

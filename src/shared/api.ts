@@ -34,6 +34,7 @@ import type { OpenFinanceBanksReply, OpenFinanceStartReply, OpenFinanceStartSche
 import type { BankLinkAddonSchema, BankLinkRedirect, MemberBankLink } from './bank-link.ts';
 import type { OrderPageReply } from './order-page.ts';
 import type { PresenceBeatSchema } from './presence.ts';
+import type { PushDeviceSchema, PushPreferencesSchema, PushSettings } from './push.ts';
 import type { RefundDeclineSchema, RefundRequestReply, RefundRequestSchema, RefundStartSchema } from './refunds.ts';
 import type {
   AdminReviewList,
@@ -183,6 +184,10 @@ export interface ApiEndpoints {
   'POST /api/admin/invite/accept': { body: Body<typeof AdminInviteAcceptSchema>; reply: OkReply };
   /** An error a console area could not show (docs/operations.md#console-errors). */
   'POST /api/admin/errors': { body: Body<typeof ConsoleErrorReportSchema>; reply: null };
+  'GET /api/admin/notifications': { reply: PushSettings };
+  'POST /api/admin/notifications/devices': { body: Body<typeof PushDeviceSchema>; reply: PushSettings };
+  'POST /api/admin/notifications/devices/:id/remove': { reply: PushSettings };
+  'POST /api/admin/notifications/preferences': { body: Body<typeof PushPreferencesSchema>; reply: PushSettings };
 }
 
 export type ApiEndpoint = keyof ApiEndpoints;

@@ -12,6 +12,7 @@ export const CONSOLE_TABS = [
   'health',
   'privacy',
   'users',
+  'notifications',
 ] as const;
 export type ConsoleTab = (typeof CONSOLE_TABS)[number];
 export const CONSOLE_AREAS = ['console', ...CONSOLE_TABS] as const;

@@ -24,6 +24,10 @@ import { SessionActions } from './session-actions.tsx';
 import { SuppliersSection } from './suppliers/suppliers-section.tsx';
 import { inviteToken } from './users/users-api.ts';
 import { UsersSection } from './users/users-section.tsx';
+import { forgetConsoleApp, startConsoleApp } from './notifications/console-app.ts';
+import { NotificationsSection } from './notifications/notifications-section.tsx';
+import { notificationsPanel } from '../../content/notifications.ts';
+import { formatDateTime } from './format.ts';
 import type { OrderFilterStatus } from '../../shared/admin.ts';
 import { CONSOLE_DISPUTE_QUERY, CONSOLE_DISPUTES_HASH, paths } from '../../shared/routes.ts';
 
@@ -52,11 +56,12 @@ const TAB_ACCESS: Record<Tab, ConsoleAccess> = {
   health: 'owner',
   privacy: 'owner',
   users: 'owner',
+  notifications: 'signed_in',
 };
 
 const mayOpen = (user: ConsoleUserInfo | undefined, tab: Tab) => {
   const access = TAB_ACCESS[tab];
-  return !user || user.owner || (access !== 'owner' && access !== 'signed_in' && user.permissions.includes(access));
+  return !user || user.owner || access === 'signed_in' || (access !== 'owner' && user.permissions.includes(access));
 };
 
 type Session =
@@ -80,6 +85,7 @@ const HASHES: Record<Tab, string> = {
   health: '#saude',
   privacy: '#dados-pessoais',
   users: '#usuarios',
+  notifications: '#notificacoes',
 };
 
 interface View {
@@ -149,6 +155,15 @@ function ConsoleFrame() {
     void probe();
   }, [probe]);
 
+  // The installable console and its offline copy (docs/notifications.md#installable-console).
+  const [offlineSince, setOfflineSince] = useState<number | null>(null);
+  useEffect(() => startConsoleApp(setOfflineSince), []);
+  useEffect(() => {
+    const online = () => setOfflineSince(null);
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, []);
+
   // A dispute named in the query becomes the hash every other link uses, so a reload or a tab change keeps it.
   useEffect(() => {
     if (window.location.search)
@@ -170,7 +185,10 @@ function ConsoleFrame() {
   // Opening an order and coming back keeps the list's filter (the key below would reset it).
   const openOrder = (orderId: string | null) => show({ ...view, tab: 'orders', orderId, disputeId: null });
   // Any 401 from a section (the session ended or idled out) brings the login form back.
-  const signedOut = useCallback(() => setSession({ kind: 'signed-out' }), []);
+  const signedOut = useCallback(() => {
+    void forgetConsoleApp();
+    setSession({ kind: 'signed-out' });
+  }, []);
 
   if (session.kind === 'loading') return <p className="p-6 text-slate-400">{copy.loading}</p>;
   if (session.kind === 'disabled') {
@@ -223,6 +241,11 @@ function ConsoleFrame() {
         </nav>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-5">
+        {offlineSince !== null ? (
+          <p role="status" className="mb-4 rounded-xl border border-line bg-ink-850 px-3 py-2 text-sm text-amber-200">
+            {notificationsPanel.offline(formatDateTime(offlineSince))}
+          </p>
+        ) : null}
         {/* Keyed by the tab: another tab opens in a boundary of its own, and coming back tries the area again. */}
         {/* The forms keep the typing in this browser under the person signed in (local-draft.tsx). */}
         <FormDraftPerson value={session.personKey}>
@@ -255,6 +278,7 @@ function ConsoleFrame() {
             {tab === 'health' ? <HealthSection onSignedOut={signedOut} /> : null}
             {tab === 'privacy' ? <PrivacySection onSignedOut={signedOut} /> : null}
             {tab === 'users' ? <UsersSection onSignedOut={signedOut} /> : null}
+            {tab === 'notifications' ? <NotificationsSection onSignedOut={signedOut} /> : null}
           </AreaBoundary>
         </FormDraftPerson>
       </main>

@@ -7,6 +7,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, ConsoleAccess>> = {
   'POST /logout': 'signed_in',
   // Any console's own page errors, whoever is signed in (docs/operations.md#console-errors).
   'POST /errors': 'signed_in',
+  // Each person's own devices and what rings for them (docs/notifications.md); what a kind names is checked at send.
+  'GET /notifications': 'signed_in',
+  'POST /notifications/devices': 'signed_in',
+  'POST /notifications/devices/:id/remove': 'signed_in',
+  'POST /notifications/preferences': 'signed_in',
 
   'GET /page': 'page',
   'POST /page/draft': 'page',

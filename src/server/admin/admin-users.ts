@@ -1,7 +1,13 @@
 // Console users by name: docs/editing.md#users.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { CONSOLE_PERMISSIONS, type AdminUserList, type ConsolePermission, type ConsoleUserInfo } from '../../shared/admin-users.ts';
+import {
+  CONSOLE_PERMISSIONS,
+  personKey,
+  type AdminUserList,
+  type ConsolePermission,
+  type ConsoleUserInfo,
+} from '../../shared/admin-users.ts';
 import type { Database } from '../db/schema.ts';
 import { hashPassword } from './password-hash.ts';
 import {
@@ -137,4 +143,11 @@ export async function sessionNames(db: Kysely<Database>, labels: readonly string
 
 export function activeUserIds(db: Kysely<Database>) {
   return activeUserIdsQuery(db);
+}
+
+/** The people who may use the console now, by personKey: the owner and every user not revoked. */
+export async function consoleActorsByPerson(db: Kysely<Database>, ownerName: string | undefined): Promise<Map<string, ConsoleActor>> {
+  const actors = new Map<string, ConsoleActor>([[personKey(null), ownerActor(ownerName)]]);
+  for (const row of await listUserRows(db)) if (row.revoked_at === null) actors.set(personKey(row.id), userActor(row));
+  return actors;
 }

@@ -21,15 +21,22 @@ async function ensureRow(db: Kysely<Database>, provider: ProviderId, read: strin
     .execute();
 }
 
-/** A read answered: the run of failures and any pause end. */
-export async function recordReadSuccess(db: Kysely<Database>, provider: ProviderId, read: string, now: number): Promise<void> {
+/** A read answered: the run of failures and any pause end; returns when that run began, or null. */
+export async function recordReadSuccess(db: Kysely<Database>, provider: ProviderId, read: string, now: number): Promise<number | null> {
   await ensureRow(db, provider, read);
+  const before = await db
+    .selectFrom('background_reads')
+    .select('failing_since')
+    .where('provider', '=', provider)
+    .where('read', '=', read)
+    .executeTakeFirst();
   await db
     .updateTable('background_reads')
     .set({ last_success_at: now, failing_since: null, last_error: null, paused_until: null, backoff_ms: null })
     .where('provider', '=', provider)
     .where('read', '=', read)
     .execute();
+  return num(before?.failing_since ?? null);
 }
 
 /** A read failed: keeps the first time of its run (returned) and, when the provider asked to wait, the pause. */

@@ -6,6 +6,7 @@ import { describeReadFailure, type ReadFailure } from '../gateway/read-failure.t
 import { SHOP_ALERT_ORDER_ID } from '../orders/unrecognised-events.ts';
 import type { BackgroundReads, ReadPass } from '../orders/orders-deps.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { queuePushEvent } from '../outbox/push-queue.ts';
 import { listReadHealth, recordReadFailure, recordReadSuccess } from './background-reads-repository.ts';
 
 /**
@@ -33,8 +34,15 @@ export interface ReadAlertDeps {
   channels?: { whatsapp: boolean } | undefined;
 }
 
-export function readSucceeded(db: Kysely<Database>, provider: ProviderId, read: BackgroundRead, now: number): Promise<void> {
-  return recordReadSuccess(db, provider, read, now);
+/** A read back after the seller was told it failed: their phone says so. */
+export async function readSucceeded(db: Kysely<Database>, provider: ProviderId, read: BackgroundRead, now: number): Promise<void> {
+  const since = await recordReadSuccess(db, provider, read, now);
+  if (since !== null && now - since >= READ_ALERT_AFTER_MS)
+    await queuePushEvent(
+      db,
+      { type: 'provider', provider, read, back: true },
+      { orderId: SHOP_ALERT_ORDER_ID, key: `provider:${provider}:${read}:${since}:back`, now },
+    );
 }
 
 /** Until when the provider's background reads wait, or null: a pause from any of its reads holds them all. */
@@ -69,6 +77,11 @@ export async function readFailed(
   const row = { orderId: SHOP_ALERT_ORDER_ID, payload: null, now };
   await enqueueOutboxMessage(deps.db, { ...row, kind: `${READ_ALERT_FAMILY}${provider}:${read}:${since}` });
   if (deps.channels?.whatsapp) await enqueueOutboxMessage(deps.db, { ...row, kind: `${READ_WHATSAPP_FAMILY}${provider}:${read}:${since}` });
+  await queuePushEvent(
+    deps.db,
+    { type: 'provider', provider, read, back: false },
+    { orderId: SHOP_ALERT_ORDER_ID, key: `provider:${provider}:${read}:${since}`, now },
+  );
 }
 
 /** The reconciler's view of this mechanism (orders/orders-deps.ts): each pass sums its reads of one provider. */

@@ -572,6 +572,38 @@ export interface BackgroundReadsTable {
   backoff_ms: number | null;
 }
 
+/** The shop's VAPID keys and its last push (migration 0075, docs/notifications.md): one row, id `shop`. */
+export interface PushStateTable {
+  id: string;
+  public_key: string;
+  private_key: string;
+  created_at: number;
+  last_sent_at: number | null;
+  last_failure_at: number | null;
+  last_failure: string | null;
+}
+
+/** A console person's device (`person`: shared/admin-users.ts personKey) as its browser's push service named it. */
+export interface PushSubscriptionsTable {
+  id: string;
+  person: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  device: string;
+  created_at: number;
+  last_sent_at: number | null;
+}
+
+/** What does not ring for a person (a JSON list of kinds) and their quiet hours, Brasília time. */
+export interface PushPreferencesTable {
+  person: string;
+  muted: string;
+  quiet_start: number;
+  quiet_end: number;
+  updated_at: number;
+}
+
 export interface Database {
   funnel: FunnelTable;
   sandbox_transactions: SandboxTransactionTable;
@@ -601,6 +633,9 @@ export interface Database {
   provider_refunds: ProviderRefundsTable;
   order_evidence: OrderEvidenceTable;
   reviews: ReviewsTable;
+  push_preferences: PushPreferencesTable;
+  push_state: PushStateTable;
+  push_subscriptions: PushSubscriptionsTable;
   whatsapp_messages: WhatsappMessagesTable;
   whatsapp_opt_outs: WhatsappOptOutsTable;
   webhook_rejections: WebhookRejectionsTable;

@@ -5,6 +5,7 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { OutboxHandler } from '../outbox/outbox-kinds.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { queuePushEvent } from '../outbox/push-queue.ts';
 import { sellerWhatsappHandler } from '../whatsapp/seller-whatsapp.ts';
 import { DISPUTE_ALERT_FAMILY, DISPUTE_OUTCOMES, DISPUTE_REMINDERS, loadDisputeAlert, type DisputeAlert } from './dispute-alert-email.ts';
 import { listDisputesDueWithin, type DisputeRow } from './dispute-repository.ts';
@@ -23,6 +24,7 @@ async function queueAlert(db: Executor, dispute: DisputeRow, suffix: string, now
   const row = { orderId: dispute.order_id, payload: {}, now };
   const queued = await enqueueOutboxMessage(db, { ...row, kind: `${DISPUTE_ALERT_FAMILY}${dispute.id}${suffix}` });
   if (channels.whatsapp) await enqueueOutboxMessage(db, { ...row, kind: `${DISPUTE_WHATSAPP_FAMILY}${dispute.id}${suffix}` });
+  await queuePushEvent(db, { type: 'dispute' }, { orderId: dispute.order_id, key: `dispute:${dispute.id}${suffix}`, now });
   return queued;
 }
 

@@ -22,6 +22,8 @@ import { liveVersionNumber, publishOffer, type OfferDeps, versionOffer, type Pub
 import { newId } from '../orders/ids.ts';
 import { experimentFigures, experimentVisitorsSince } from './experiment-figures.ts';
 import type { LiveExperiments } from './live-experiments.ts';
+import { queuePushEvent } from '../outbox/push-queue.ts';
+import { SHOP_ALERT_ORDER_ID } from '../orders/unrecognised-events.ts';
 
 /** The page's versions, and the tests this instance serves (re-read at once after a change here). */
 export type ExperimentDeps = OfferDeps & { experiments: LiveExperiments | undefined };
@@ -161,7 +163,7 @@ async function progressOf(db: Kysely<Database>, row: ExperimentsTable, figures: 
   });
 }
 
-async function judgeRow(deps: ExperimentDeps, row: ExperimentsTable, now: number) {
+async function judgeRow(deps: Pick<ExperimentDeps, 'db'>, row: ExperimentsTable, now: number) {
   const variants = variantsOf(row);
   const figures = await experimentFigures(deps.db, row.id, variants.length);
   const judgement = judgeExperiment(
@@ -175,6 +177,17 @@ async function judgeRow(deps: ExperimentDeps, row: ExperimentsTable, now: number
     now > Number(row.ends_at) || row.status !== 'running',
   );
   return { figures, judgement };
+}
+
+/** A running test whose verdict is in, or that the split check holds, rings the page's editors once per verdict (docs/notifications.md). */
+export async function announceVerdicts(deps: Pick<ExperimentDeps, 'db'>, now: number): Promise<void> {
+  const rows = await deps.db.selectFrom('experiments').selectAll().where('status', '=', 'running').execute();
+  for (const row of rows) {
+    const { verdict } = (await judgeRow(deps, row, now)).judgement;
+    if (verdict.kind === 'continue') continue;
+    const event = { type: 'experiment', name: row.name, verdict: verdict.kind } as const;
+    await queuePushEvent(deps.db, event, { orderId: SHOP_ALERT_ORDER_ID, key: `experiment:${row.id}:${verdict.kind}`, now });
+  }
 }
 
 export async function listExperiments(deps: ExperimentDeps, now: number): Promise<ExperimentSummary[]> {

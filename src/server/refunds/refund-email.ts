@@ -13,6 +13,7 @@ import { colors, greetingName, html } from '../mail/email-parts.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { enqueueOutboxMessage, outboxPayloadsOf } from '../outbox/outbox-queue.ts';
+import { queuePushEvent } from '../outbox/push-queue.ts';
 import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import {
@@ -57,6 +58,8 @@ export async function queueReceivedEmail(
     payload: { auto, amountCents, orderIds: orders.map((order) => order.id) },
     now,
   });
+  // The seller decides a request the guarantee does not settle by itself.
+  if (!auto) await queuePushEvent(trx, { type: 'refund_asked', amountCents }, { orderId: mainId, key: `refund_asked:${kind}`, now });
 }
 
 /** "Sobre o seu pedido de reembolso": the seller's reason, once for every request declined together. */

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, RefundsTable } from '../db/schema.ts';
+import { queuePushEvent } from '../outbox/push-queue.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import type { GatewayRefundState, RefundOrigin, RefundReason } from '../../shared/refunds.ts';
 
@@ -198,12 +199,15 @@ export async function refuseGatewayCall(db: Executor, orderId: string, error: st
 }
 
 export async function setGatewayState(db: Executor, orderId: string, state: GatewayRefundState, error: string | null, now: number) {
-  await db
+  const result = await db
     .updateTable('refunds')
     .set({ gateway_state: state, gateway_error: error?.slice(0, 500) ?? null, updated_at: now })
     .where('order_id', '=', orderId)
     .where('status', '=', 'approved')
-    .execute();
+    .executeTakeFirst();
+  // A failed refund goes back to the seller to decide: their phone says so.
+  if (state === 'failed' && Number(result.numUpdatedRows) > 0)
+    await queuePushEvent(db, { type: 'refund_failed' }, { orderId, key: `refund_failed:${now}`, now });
 }
 
 export async function markRefundDone(trx: Executor, orderId: string, now: number, keys?: readonly OrderItemKey[]): Promise<RefundRow[]> {

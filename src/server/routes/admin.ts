@@ -10,6 +10,7 @@ import { adminErrorsRoutes } from './admin/errors.ts';
 import { adminHealthRoutes } from './admin/health.ts';
 import { adminOrdersRoutes } from './admin/orders.ts';
 import { adminOverviewRoutes } from './admin/overview.ts';
+import { adminNotificationsRoutes } from './admin/notifications.ts';
 import { adminPageRoutes } from './admin/page.ts';
 import { adminPageFiguresRoutes } from './admin/page-figures.ts';
 import { adminExperimentsRoutes } from './admin/experiments.ts';
@@ -45,6 +46,7 @@ export function adminRoutes(deps: AdminDeps) {
     .use(`${ADMIN_BASE}/dispute-blocks/:id/*`, idShaped(disputesApi.blockNotFound))
     .route('/', adminSessionRoutes)
     .route('/', adminErrorsRoutes)
+    .route('/', adminNotificationsRoutes)
     .route('/', adminOverviewRoutes)
     .route('/', adminOrdersRoutes(deps.runOutbox, deps.kinds))
     .route('/', adminRefundsRoutes(deps.runOutbox))

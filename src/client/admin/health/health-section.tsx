@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { admin as copy } from '../../../content/admin.ts';
+import { pushHealth } from '../../../content/notifications.ts';
+import type { PushHealth } from '../../../shared/push.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { adminApi } from '../admin-api.ts';
@@ -44,6 +46,7 @@ export function HealthSection({ onSignedOut }: { onSignedOut: () => void }) {
           </li>
         ))}
       </ul>
+      {state.data.push ? <PushHealthLine push={state.data.push} /> : null}
       {retried ? <Alert variant="success">{retried}</Alert> : null}
       <RetryList
         title={copy.health.undeliverable}
@@ -61,6 +64,24 @@ export function HealthSection({ onSignedOut }: { onSignedOut: () => void }) {
         onRetry={(id) => void retry(id, copy.health.retriedDelivery)}
       />
     </div>
+  );
+}
+
+function PushHealthLine({ push }: { push: PushHealth }) {
+  const when = (at: number | null) => (at === null ? pushHealth.none : formatDateTime(at));
+  return (
+    <section className="rounded-2xl border border-line bg-ink-850 p-4 text-sm text-slate-300">
+      <h3 className="font-extrabold text-white">
+        {pushHealth.title} · {pushHealth.devices(push.devices)}
+      </h3>
+      <p className="mt-1">
+        {pushHealth.lastSent}: {when(push.lastSentAt)}
+      </p>
+      <p>
+        {pushHealth.lastFailure}: {when(push.lastFailureAt)}
+        {push.lastFailure ? ` · ${push.lastFailure}` : ''}
+      </p>
+    </section>
   );
 }
 

@@ -4,6 +4,7 @@ import { withBackgroundReadErrors } from '../../background-reads/background-read
 import { disputePollCheck } from '../../disputes/dispute-poll-health.ts';
 import { emailKindsOf, retryEmail } from '../../admin/admin-orders.ts';
 import { apiError } from '../../http/http.ts';
+import { readPushHealth } from '../../push/push-console.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { OutboxKinds } from '../../outbox/outbox-kinds.ts';
 import { sendReply } from '../api-reply.ts';
@@ -15,12 +16,13 @@ export function adminHealthRoutes(deps: { mailer?: Mailer; runOutbox: () => void
     .get('/health', async (c) => {
       const { db, config, orders } = c.var;
       const now = c.var.now();
-      const [health, reads] = await Promise.all([
+      const [health, reads, push] = await Promise.all([
         readHealth({ db, config, payments: orders.payments, mailer: deps.mailer, emailKinds }, now),
         disputePollCheck({ db, payments: orders.payments }, now),
+        readPushHealth(db),
       ]);
       const providers = await withBackgroundReadErrors(db, health.providers);
-      return sendReply(c, 'GET', { ...health, providers, checks: [...health.checks, ...reads] });
+      return sendReply(c, 'GET', { ...health, providers, checks: [...health.checks, ...reads], push });
     })
 
     .post('/outbox/:id/retry', async (c) => {

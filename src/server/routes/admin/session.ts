@@ -9,6 +9,7 @@ import { apiError, limitBody } from '../../http/http.ts';
 import { sendReply } from '../api-reply.ts';
 import type { AdminEnv } from '../context.ts';
 import { ADMIN_BASE, ADMIN_COOKIE, adminRouter, auditClient, json, ok, tooLarge } from './console.ts';
+import { forgetPushDevices } from '../../push/push-console.ts';
 
 const NO_SESSION = '-';
 
@@ -89,6 +90,7 @@ export function adminSignInRoutes(password: string | undefined) {
 
 export const adminSessionRoutes = adminRouter().post('/sessions/end-all', async (c) => {
   await endAllSessions(c.var.db, { session: c.var.session, client: auditClient(c), now: c.var.now() });
+  await forgetPushDevices(c.var.db);
   deleteCookie(c, ADMIN_COOKIE, cookieOptions(c));
   return sendReply(c, 'POST', ok);
 });

@@ -6,6 +6,7 @@ import { openSession, sessionLabel } from '../../admin/admin-auth.ts';
 import { acceptInvite, changePermissions, createInvite, listUsers, readInvite, revokeUser, userActor } from '../../admin/admin-users.ts';
 import { renderInviteMessage } from '../../admin/invite-email.ts';
 import { apiError, limitBody } from '../../http/http.ts';
+import { forgetPushDevices } from '../../push/push-console.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { sendReply } from '../api-reply.ts';
 import { ADMIN_COOKIE, adminRouter, auditClient, json, ok, tooLarge } from './console.ts';
@@ -66,6 +67,7 @@ export function adminUsersRoutes(mailer: Mailer | undefined) {
     .post('/users/:id/revoke', async (c) => {
       const now = c.var.now();
       if (!(await revokeUser(c.var.db, c.req.param('id'), now))) return apiError(c, 404, copy.api.userNotFound);
+      await forgetPushDevices(c.var.db, c.req.param('id'));
       const detail = { user: c.req.param('id') };
       await recordAudit(c.var.db, { session: c.var.session, action: 'user_revoke', detail, client: auditClient(c), now });
       return sendReply(c, 'POST', await listUsers(c.var.db, now));

@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { AdminHealth } from '../../src/shared/admin.ts';
+import type { AdminInviteReply } from '../../src/shared/admin-users.ts';
+import type { PushSettings } from '../../src/shared/push.ts';
+import { readFailed, readSucceeded } from '../../src/server/background-reads/background-reads.ts';
+import { queueDueReminders } from '../../src/server/disputes/dispute-alerts.ts';
+import { signInToConsole } from '../support/clients.ts';
+import { askRefund, buyAndPay, consoleCall, memberCookie } from '../support/purchase.ts';
+import { startPushService, type BrowserSubscription, type PushServiceStandIn } from '../support/stand-ins/push-service.ts';
+import { openSameDatabase, startTestServer, useTestServer } from '../support/test-server.ts';
+import { databases } from './test-db.ts';
+
+/**
+ * The seller's phone rings (docs/notifications.md), on SQLite and PostgreSQL, against a push service written from
+ * RFC 8030/8291/8292 (tests/support/stand-ins/push-service.ts) that checks each VAPID JWT and decrypts each payload
+ * as a browser would: each kind rings the people whose role may see it and who did not mute it, and no one else; a
+ * gone device is removed; a throttled push is sent again; two instances ring once.
+ */
+const PASSWORD = 'senha-do-painel-push-123';
+// 12:00 in Brasília: outside the default quiet hours.
+const T0 = Date.UTC(2026, 10, 3, 15, 0, 0);
+
+for (const database of databases) {
+  describe(`push notifications on ${database.name}`, () => {
+    const rig = useTestServer(database, { ADMIN_PASSWORD: PASSWORD, ADMIN_NAME: 'Ana Dona' }, { smtp: true, clock: T0 });
+    const url = () => rig.server.url;
+    let push: PushServiceStandIn;
+    const people: Record<'owner' | 'orders' | 'page', { cookie: string; device: BrowserSubscription }> = {} as never;
+
+    async function call<T>(cookie: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+      const reply = await consoleCall(url(), cookie, path, body);
+      return { status: reply.status, body: (await reply.json()) as T };
+    }
+
+    async function inviteAs(owner: string, email: string, permissions: string[]) {
+      const sent = (await call<AdminInviteReply>(owner, '/users/invite', { email, permissions })).body;
+      const accepted = await fetch(`${url()}/api/admin/invite/accept`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: url() },
+        body: JSON.stringify({
+          token: new URL(sent.link).hash.replace('#convite=', ''),
+          name: email.split('@')[0],
+          password: 'uma-senha-bem-longa-1',
+        }),
+      });
+      return accepted.headers.get('Set-Cookie')!.split(';')[0]!;
+    }
+
+    async function subscribe(cookie: string, device = 'Pixel 8') {
+      const subscription = push.subscribe();
+      const reply = await call<PushSettings>(cookie, '/notifications/devices', { subscription: subscription.json, device });
+      expect(reply.status).toBe(200);
+      return subscription;
+    }
+
+    /** The outbox's runs until nothing is left: the event's row, then one row per device. */
+    async function deliver() {
+      await rig.server.outbox.runOnce();
+      await rig.server.outbox.runOnce();
+    }
+
+    beforeAll(async () => {
+      push = await startPushService();
+      const owner = await signInToConsole(url(), PASSWORD);
+      const orders = await inviteAs(owner, 'pedidos@example.com', ['orders']);
+      const page = await inviteAs(owner, 'pagina@example.com', ['page']);
+      people.owner = { cookie: owner, device: await subscribe(owner) };
+      people.orders = { cookie: orders, device: await subscribe(orders, 'iPhone') };
+      people.page = { cookie: page, device: await subscribe(page) };
+    });
+    afterAll(() => push.stop());
+
+    it('a paid sale rings the owner and the orders user, signed and encrypted, and not the page editor; the next one groups', async () => {
+      const { orderId } = await buyAndPay(rig);
+      await deliver();
+      const [owner] = push.delivered(people.owner.device.id);
+      expect(owner).toMatchObject({
+        title: expect.stringMatching(/^Venda aprovada! R\$\s\d+,\d\d$/),
+        url: `/painel#pedidos/${orderId}`,
+        silent: false,
+      });
+      expect(push.delivered(people.orders.device.id)).toEqual([owner]);
+      expect(push.delivered(people.page.device.id)).toEqual([]);
+      expect(push.arrivals.every((arrival) => arrival.problem === null && arrival.ttl > 0)).toBe(true);
+      // No buyer's data in what the push service carried.
+      expect(JSON.stringify(owner)).not.toMatch(/@|example/);
+
+      await buyAndPay(rig);
+      await deliver();
+      const second = push.delivered(people.owner.device.id)[1]!;
+      expect(second.title).toMatch(/^2 vendas hoje · R\$\s/);
+      expect(second.tag).toBe(owner!.tag);
+      expect(push.delivered(people.orders.device.id)).toHaveLength(2);
+    });
+
+    it('a person who muted sales gets none, and a dispute still rings them with its deadline and target', async () => {
+      const muted = { muted: ['sale'], quietStart: 22, quietEnd: 7 };
+      expect((await call<PushSettings>(people.orders.cookie, '/notifications/preferences', muted)).body.preferences.muted).toEqual([
+        'sale',
+      ]);
+      const before = push.delivered(people.orders.device.id).length;
+      const { order } = await buyAndPay(rig);
+      await deliver();
+      expect(push.delivered(people.orders.device.id)).toHaveLength(before);
+      expect(push.delivered(people.owner.device.id).length).toBeGreaterThan(before);
+
+      const dispute = await call<{ id: string }>(people.owner.cookie, '/disputes', { query: order.public_ref, defenceDueOn: '2026-11-05' });
+      expect(dispute.status).toBe(201);
+      await deliver();
+      const rung = push.delivered(people.orders.device.id).at(-1)!;
+      expect(rung).toMatchObject({
+        title: expect.stringMatching(/^Contestação aberta · R\$/),
+        url: `/painel#contestacoes/${dispute.body.id}`,
+      });
+      expect(rung.body).toContain(order.public_ref);
+      expect(push.delivered(people.page.device.id)).toEqual([]);
+    });
+
+    it('a throttled push (429) is sent again after the backoff, once; Saúde shows the last sent and the failure', async () => {
+      push.answer(people.owner.device.id, 429);
+      const count = push.delivered(people.owner.device.id).length;
+      await buyAndPay(rig);
+      await deliver();
+      expect(push.delivered(people.owner.device.id)).toHaveLength(count);
+      rig.clock.now += 31_000;
+      await deliver();
+      await deliver();
+      expect(push.delivered(people.owner.device.id)).toHaveLength(count + 1);
+      const health = (await call<AdminHealth>(people.owner.cookie, '/health')).body.push!;
+      expect(health).toMatchObject({ devices: 3, lastSentAt: rig.clock.now, lastFailure: 'push service answered 429' });
+    });
+
+    it('a device the push service says is gone (410) is removed with a log line', async () => {
+      const spare = await subscribe(people.owner.cookie, 'Tablet');
+      push.answer(spare.id, 410);
+      await buyAndPay(rig);
+      await deliver();
+      const devices = (await call<PushSettings>(people.owner.cookie, '/notifications')).body.devices.map((device) => device.device);
+      expect(devices).toEqual(['Pixel 8']);
+      expect(rig.server.logLines.some(({ line }) => line.includes('push: device gone, removed'))).toBe(true);
+    });
+
+    it('a sale on two instances of one database rings each device once', async () => {
+      const second = openSameDatabase(rig.db);
+      const other = await startTestServer(second, rig.env, { now: () => rig.clock.now });
+      try {
+        const before = push.delivered(people.owner.device.id).length;
+        await buyAndPay(rig);
+        await Promise.all([rig.server.outbox.runOnce(), other.outbox.runOnce(), rig.server.outbox.runOnce(), other.outbox.runOnce()]);
+        await Promise.all([rig.server.outbox.runOnce(), other.outbox.runOnce()]);
+        expect(push.delivered(people.owner.device.id)).toHaveLength(before + 1);
+      } finally {
+        await other.stopJobs();
+        await other.stop();
+        await second.close();
+      }
+    });
+
+    it("a buyer's refund request rings those who may refund, and not the orders user who may not", async () => {
+      const { orderId, order } = await buyAndPay(rig);
+      await deliver();
+      const ordersBefore = push.delivered(people.orders.device.id).length;
+      const cookie = await memberCookie(url(), rig.db, orderId, rig.clock.now);
+      expect((await askRefund(url(), cookie)).status).toBe(200);
+      await deliver();
+      expect(push.delivered(people.owner.device.id).at(-1)).toMatchObject({
+        title: expect.stringMatching(/^Reembolso pedido · R\$\s19,90$/),
+        body: `Pedido ${order.public_ref}: aprove ou recuse no painel.`,
+        url: `/painel#pedidos/${orderId}`,
+      });
+      expect(push.delivered(people.orders.device.id)).toHaveLength(ordersBefore);
+    });
+
+    it('in quiet hours a sale arrives silent and a dispute near its deadline still rings; a provider down and back tells the owner alone', async () => {
+      // 02:00 in Brasília on the dispute's last day: inside the default quiet hours, within 24 h of its deadline. The
+      // console's sessions would idle out by then: the clock goes back after.
+      const before = rig.clock.now;
+      rig.clock.now = Date.UTC(2026, 10, 5, 5, 0, 0);
+      onTestFinished(() => {
+        rig.clock.now = before;
+      });
+      await buyAndPay(rig);
+      await deliver();
+      expect(push.delivered(people.owner.device.id).at(-1)).toMatchObject({ silent: true });
+      await queueDueReminders(rig.db.db, rig.clock.now);
+      await deliver();
+      expect(push.delivered(people.orders.device.id).at(-1)).toMatchObject({
+        title: 'Contestação: faltam 24 horas para a defesa',
+        silent: false,
+      });
+      expect(push.arrivals.at(-1)!.urgency).toBe('high');
+
+      const ordersBefore = push.delivered(people.orders.device.id).length;
+      const failure = { said: 'A TriboPay respondeu HTTP 503.', throttle: null };
+      await readFailed({ db: rig.db.db }, 'tribopay', 'charges', rig.clock.now, failure);
+      rig.clock.now += 61 * 60_000;
+      await readFailed({ db: rig.db.db }, 'tribopay', 'charges', rig.clock.now, failure);
+      await deliver();
+      expect(push.delivered(people.owner.device.id).at(-1)).toMatchObject({
+        title: 'Provedor com problema: TriboPay',
+        url: '/painel#saude',
+      });
+      rig.clock.now += 60_000;
+      await readSucceeded(rig.db.db, 'tribopay', 'charges', rig.clock.now);
+      await deliver();
+      expect(push.delivered(people.owner.device.id).at(-1)).toMatchObject({ title: 'TriboPay voltou' });
+      expect(push.delivered(people.orders.device.id)).toHaveLength(ordersBefore);
+    });
+
+    it("a person sees only their own devices; a revoked user's devices go, and ending every session silences all", async () => {
+      const own = (await call<PushSettings>(people.page.cookie, '/notifications')).body;
+      expect(own.kinds).toEqual(['experiment']);
+      expect(own.devices).toHaveLength(1);
+      expect((await call(people.page.cookie, `/notifications/devices/${own.devices[0]!.id}/remove`, {})).status).toBe(200);
+      const users = (await call<{ users: Array<{ id: string; email: string }> }>(people.owner.cookie, '/users')).body.users;
+      await call(people.owner.cookie, `/users/${users.find((user) => user.email === 'pedidos@example.com')!.id}/revoke`, {});
+      const rows = () => rig.db.db.selectFrom('push_subscriptions').select('device').execute();
+      expect((await rows()).map((row) => row.device)).toEqual(['Pixel 8']);
+      await call(people.owner.cookie, '/sessions/end-all', {});
+      expect(await rows()).toEqual([]);
+    });
+  });
+}
+
+describe('the installable console', () => {
+  const rig = useTestServer(databases[0], { SELLER_NAME: 'Loja da Ana' });
+
+  it('has a manifest under /painel alone, with the icons Android and iOS ask for', async () => {
+    const reply = await fetch(`${rig.server.url}/painel/manifest.webmanifest`);
+    expect(reply.headers.get('Content-Type')).toContain('application/manifest+json');
+    const manifest = (await reply.json()) as {
+      display: string;
+      start_url: string;
+      scope: string;
+      name: string;
+      icons: Array<{ src: string; sizes: string }>;
+    };
+    expect(manifest).toMatchObject({
+      display: 'standalone',
+      start_url: '/painel#visao-geral',
+      scope: '/painel',
+      name: 'Painel · Loja da Ana',
+    });
+    for (const [src, size] of [
+      ...manifest.icons.map((icon) => [icon.src, Number(icon.sizes.split('x')[0])] as const),
+      ['/painel/apple-touch-icon.png', 180] as const,
+    ]) {
+      const png = Buffer.from(await (await fetch(`${rig.server.url}${src}`)).arrayBuffer());
+      // PNG's IHDR: the width and height at bytes 16–23 (ISO/IEC 15948 §11.2.2).
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], src).toEqual([size, size]);
+    }
+    expect((await fetch(`${rig.server.url}/manifest.webmanifest`)).status).toBe(404);
+  });
+});
