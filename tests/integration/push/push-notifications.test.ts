@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { AdminHealth } from '../../src/shared/admin.ts';
-import type { AdminInviteReply } from '../../src/shared/admin-users.ts';
-import type { PushSettings } from '../../src/shared/push.ts';
-import { readFailed, readSucceeded } from '../../src/server/background-reads/background-reads.ts';
-import { queueDueReminders } from '../../src/server/disputes/dispute-alerts.ts';
-import { signInToConsole } from '../support/clients.ts';
-import { askRefund, buyAndPay, consoleCall, memberCookie } from '../support/purchase.ts';
-import { startPushService, type BrowserSubscription, type PushServiceStandIn } from '../support/stand-ins/push-service.ts';
-import { openSameDatabase, startTestServer, useTestServer } from '../support/test-server.ts';
-import { databases } from './test-db.ts';
+import type { AdminHealth } from '../../../src/shared/admin.ts';
+import type { AdminInviteReply } from '../../../src/shared/admin-users.ts';
+import type { PushSettings } from '../../../src/shared/push.ts';
+import { readFailed, readSucceeded } from '../../../src/server/background-reads/background-reads.ts';
+import { queueDueReminders } from '../../../src/server/disputes/dispute-alerts.ts';
+import { signInToConsole } from '../../support/clients.ts';
+import { askRefund, buyAndPay, consoleCall, memberCookie } from '../../support/purchase.ts';
+import { startPushService, type BrowserSubscription, type PushServiceStandIn } from '../../support/stand-ins/push-service.ts';
+import { openSameDatabase, startTestServer, useTestServer } from '../../support/test-server.ts';
+import { databases } from '../test-db.ts';
 
 /**
  * The seller's phone rings (docs/notifications.md), on SQLite and PostgreSQL, against a push service written from
