@@ -84,10 +84,13 @@ for (const database of databases) {
       });
       expect(await status.json()).toEqual({ status: 'pending' });
 
-      // A client that asks for no encoding reads it as it is.
-      const plain = await postOrder(running.server.url, { ...sent });
-      expect(plain.status).toBe(201);
-      expect(plain.body).toEqual({ ...reply, serverTime: plain.body.serverTime });
+      // A client that asks for no encoding, or refuses gzip, reads it as it is.
+      const refusals: Array<Record<string, string>> = [{}, { 'Accept-Encoding': 'br, gzip;q=0' }, { 'Accept-Encoding': 'identity, *;q=0' }];
+      for (const refusing of refusals) {
+        const plain = await postOrder(running.server.url, { ...sent }, newClientAddress(), refusing);
+        expect(plain.status).toBe(201);
+        expect(plain.body).toEqual({ ...reply, serverTime: plain.body.serverTime });
+      }
     });
 
     it('10 concurrent identical requests make one order and one gateway charge', async () => {

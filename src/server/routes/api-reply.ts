@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import type { Context, Env, Input } from 'hono';
+import { parseAccept } from 'hono/utils/accept';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiEndpoint, ApiEndpoints } from '../../shared/api.ts';
 
@@ -27,7 +28,7 @@ export function sendReply<E extends Env, Path extends string, I extends Input, M
   const body: unknown = reply;
   if (body === null) return c.body(null, 204);
   // A reply a phone waits for on a slow link (the checkout's QR): a third of the bytes, for well under a millisecond here.
-  if (gzip && /\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) {
+  if (gzip && acceptsGzip(c.req.header('Accept-Encoding'))) {
     return c.body(new Uint8Array(zlib.gzipSync(JSON.stringify(body))), status, {
       'Content-Type': 'application/json',
       'Content-Encoding': 'gzip',
@@ -35,4 +36,12 @@ export function sendReply<E extends Env, Path extends string, I extends Input, M
     });
   }
   return c.json(body as object, status);
+}
+
+/** `gzip` or `*` with a weight above 0: `gzip;q=0` refuses it. */
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  const accepts = parseAccept(header);
+  const named = accepts.find((accept) => accept.type.toLowerCase() === 'gzip') ?? accepts.find((accept) => accept.type === '*');
+  return (named?.q ?? 0) > 0;
 }
