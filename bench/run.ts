@@ -17,8 +17,8 @@ import { nginxAvailable, startNginx } from './nginx.ts';
  *    landing page and to GET /api/live, and `GET /` against nginx serving the same build folder.
  * 4. What the abuse limits cost a legitimate visitor while a flood runs (bench/abuse.ts).
  * 5. The costliest request each public route accepts, and `/healthz` while 20 clients send it (bench/hostile.ts).
- * 6. Tap to PIX on an emulated slow phone: tap → buyer form, the tap's INP, submit → PIX panel and the
- *    checkout's scripts, tapped 0.5 s, 1.5 s and 5 s after the load event and with a second busy tab; then, on a shop
+ * 6. Tap to PIX on an emulated slow phone: tap → buyer form, the tap's INP, submit → PIX panel (when its POST left and
+ *    was answered, and the server's own time for it, alone and during the runs) and the checkout's scripts, tapped 0.5 s, 1.5 s and 5 s after the load event and with a second busy tab; then, on a shop
  *    paying by Efí with Open Finance against its stand-ins, "Pagar no app do banco" → the bank's page beside
  *    submit → PIX panel (bench/tap-to-pix.ts).
  * 7. The server's resident memory after 200 requests across its pages and APIs (bench/rss.ts).

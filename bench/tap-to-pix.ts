@@ -60,6 +60,8 @@ interface Sample {
   inp: number | null;
   /** Submit tap's pointerdown → first frame with the PIX panel (see `pixPanelShown`). */
   submitToPix: number;
+  /** What the submit waited for: see `SubmitTrace`. */
+  submit: SubmitTrace;
   /** Scripts whose request started between the tap and the form: transfer size (0 from cache), body size, files. */
   scriptTransfer: number;
   scriptBody: number;
@@ -343,6 +345,33 @@ function measureFloorRun(browser: Browser, server: RunningServer, mode: Mode): P
   });
 }
 
+/** The page's requests started between two moments of its clock, from its resource timing. */
+const requestsBetween = (page: Page, from: number, to: number) =>
+  page.evaluate(
+    ([start, end]) =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => entry.startTime >= start && entry.startTime <= end)
+        .map((entry) => ({
+          path: new URL(entry.name).pathname,
+          type: entry.initiatorType,
+          start: entry.startTime,
+          end: entry.responseEnd,
+          transfer: entry.transferSize,
+          body: entry.encodedBodySize,
+        })),
+    [from, to] as const,
+  );
+
+/**
+ * The submit's requests, from its pointerdown: when `POST /api/orders` left and when its answer had
+ * arrived, and every other request started before the panel's frame (chunks, a GET of the order).
+ */
+interface SubmitTrace {
+  postLeft: number;
+  postAnswered: number;
+  others: string[];
+}
+
 /**
  * From the frame with the form: the buyer's details typed (and a CPF, which a real provider's bank
  * needs), then "GERAR PIX" tapped. Returns the buy tap's INP, read once its entries have surely
@@ -353,7 +382,7 @@ async function submitForPix(
   tapAt: number,
   formAt: number,
   cpf?: string,
-): Promise<{ inp: number | null; submitToPix: number; qrVisible: boolean }> {
+): Promise<{ inp: number | null; submitToPix: number; qrVisible: boolean; submit: SubmitTrace }> {
   const dialog = page.getByRole('dialog', { name: DIALOG_LABEL });
   const tag = `${process.pid}${buyers}`.padStart(8, '7').slice(-8);
   await dialog.getByLabel(NAME_LABEL).fill('Maria Souza');
@@ -373,34 +402,33 @@ async function submitForPix(
   await probeReached(page, 'pixAt', 'no PIX panel after "GERAR PIX"');
   const afterSubmit = await probeOf(page);
   if (afterSubmit.pointerdown === undefined) throw new Error('the submit tap reached no pointerdown listener');
-  return { inp, submitToPix: afterSubmit.pixAt! - afterSubmit.pointerdown, qrVisible: afterSubmit.qrVisible ?? false };
+  const requests = await requestsBetween(page, afterSubmit.pointerdown, afterSubmit.pixAt!);
+  const post = requests.find((request) => request.path === '/api/orders' && request.type === 'fetch');
+  if (!post) throw new Error('no POST /api/orders between "GERAR PIX" and the PIX panel');
+  const submit: SubmitTrace = {
+    postLeft: post.start - afterSubmit.pointerdown,
+    postAnswered: post.end - afterSubmit.pointerdown,
+    others: requests.filter((request) => request !== post && request.path !== '/api/events').map((request) => request.path),
+  };
+  return { inp, submitToPix: afterSubmit.pixAt! - afterSubmit.pointerdown, qrVisible: afterSubmit.qrVisible ?? false, submit };
 }
 
 function measureRun(browser: Browser, server: RunningServer, mode: Mode): Promise<Sample> {
   return withTappedPage(browser, server, mode, '/', async (page, { tapAt, formAt, liveAtTap, loadEventEnd }) => {
-    const resources = await page.evaluate(
-      ([from, to]) =>
-        (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-          .filter((entry) => entry.startTime >= from && entry.startTime <= to)
-          .map((entry) => ({
-            file: new URL(entry.name).pathname,
-            transfer: entry.transferSize,
-            body: entry.encodedBodySize,
-          })),
-      [tapAt, formAt] as const,
-    );
-    const scripts = resources.filter((resource) => resource.file.endsWith('.js'));
+    const resources = await requestsBetween(page, tapAt, formAt);
+    const scripts = resources.filter((resource) => resource.path.endsWith('.js'));
 
-    const { inp, submitToPix, qrVisible } = await submitForPix(page, tapAt, formAt);
+    const { inp, submitToPix, qrVisible, submit } = await submitForPix(page, tapAt, formAt);
     return {
       liveAtTap,
       tapAfterLoad: tapAt - loadEventEnd,
       tapToForm: formAt - tapAt,
       inp,
       submitToPix,
+      submit,
       scriptTransfer: scripts.reduce((sum, script) => sum + script.transfer, 0),
       scriptBody: scripts.reduce((sum, script) => sum + script.body, 0),
-      scriptFiles: scripts.map((script) => script.file),
+      scriptFiles: scripts.map((script) => script.path),
       allTransfer: resources.reduce((sum, resource) => sum + resource.transfer, 0),
       qrVisible,
     };
@@ -485,6 +513,7 @@ async function runBankSection(browser: Browser, started: number): Promise<void> 
     await shop.stop();
   }
   console.log(`  load after: ${loadAverage()}`);
+  console.log(`  ${serverPostTimes(shop.server)}`);
   if (samples.length === 0) return;
   const together = (sample: BankSample) => sample.tapToList + sample.pickToBank;
   const rows: Array<[string, (sample: BankSample) => number]> = [
@@ -500,6 +529,56 @@ async function runBankSection(browser: Browser, started: number): Promise<void> 
   }
   const ratio = median(samples.map(together)) / median(samples.map((sample) => sample.submitToPix));
   console.log(`  ${"tap → bank's page ÷ submit → PIX".padEnd(31)}${`${ratio.toFixed(2)}×`.padStart(10)}   (medians)`);
+}
+
+/** Orders of `serverAlone`, one after another. */
+const SERVER_ORDERS = 100;
+
+/**
+ * `POST /api/orders` alone, without a browser on the machine: `SERVER_ORDERS` buyers of their own,
+ * one after another on loopback, against the demo's sandbox (the provider stand-in the runs use).
+ */
+async function serverAlone(): Promise<string> {
+  const server = await startServer({ TRUST_PROXY_HOPS: '1' });
+  const key = () => crypto.randomUUID().replace(/-/g, '');
+  try {
+    for (let order = 0; order < SERVER_ORDERS; order++) {
+      const digits = String(10_000_000 + ((process.pid * 7_919 + order * 104_729) % 89_999_999));
+      const response = await fetch(`${server.url}/api/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `2001:db8:7aa:${order}::1` },
+        body: JSON.stringify({
+          name: 'Maria Souza',
+          email: `maria.server${process.pid}.${order}@example.com`,
+          phone: `(11) 9${digits.slice(0, 4)}-${digits.slice(4, 8)}`,
+          checkoutKey: key(),
+          viewKey: `${key()}${key()}`,
+        }),
+      });
+      await response.arrayBuffer();
+    }
+  } finally {
+    await server.stop();
+  }
+  return serverPostTimes(server);
+}
+
+const submitLine = (trace: SubmitTrace) =>
+  `POST left at ${millis(trace.postLeft)}, answered at ${millis(trace.postAnswered)}; before the panel also: ${trace.others.join(', ') || 'nothing'}`;
+
+/**
+ * The server's own time for `POST /api/orders` (from its request to its answer, without the
+ * network): the `durationMs` of its access log's lines, the runs' orders and the floor's none.
+ */
+function serverPostTimes(server: RunningServer): string {
+  const times = server.logs
+    .map((line) => /method=POST path=\/api\/orders status=201 durationMs=([\d.]+)/.exec(line)?.[1])
+    .filter((time): time is string => time !== undefined)
+    .map(Number);
+  if (times.length === 0) return 'server: no POST /api/orders answered 201 in its log';
+  const sorted = [...times].sort((a, b) => a - b);
+  const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
+  return `server: POST /api/orders handled in ${millis(median(times))} median, ${millis(p95)} p95, ${millis(sorted.at(-1)!)} max (${times.length} orders, its access log's durationMs)`;
 }
 
 const millis = (ms: number) => `${Math.round(ms)} ms`;
@@ -553,6 +632,7 @@ async function runPixModes(clientDir: string, modes: Mode[]): Promise<void> {
       `network ${NETWORK.latency} ms RTT, ${(NETWORK.downloadThroughput * 8) / 1e6} Mbit/s down, ${(NETWORK.uploadThroughput * 8) / 1e3} kbit/s up ` +
       `(DevTools emulation: ${NETWORK.downloadThroughput} / ${NETWORK.uploadThroughput} B/s); ${RUNS} runs for each tap time after the load event; load before: ${loadAverage()}`,
   );
+  console.log(`  alone, before the runs: ${await serverAlone()}; load: ${loadAverage()}`);
   const floorDir = path.join(clientDir, FLOOR_DIR);
   fs.mkdirSync(floorDir, { recursive: true });
   fs.writeFileSync(path.join(floorDir, 'index.html'), floorPageHtml({ checkout: true }));
@@ -576,6 +656,7 @@ async function runPixModes(clientDir: string, modes: Mode[]): Promise<void> {
               `submit→PIX ${millis(sample.submitToPix).padStart(8)}  scripts tap→form ${kb(sample.scriptTransfer).padStart(8)} transferred, ` +
               `${kb(sample.scriptBody)} body (${sample.scriptFiles.length} files)  all requests ${kb(sample.allTransfer)}`,
           );
+          console.log(`  ${''.padEnd(10)}        ${submitLine(sample.submit)}`);
         } catch (error) {
           console.log(`  ${mode} run ${run}: failed (${(error instanceof Error ? error.message : String(error)).split('\n')[0]})`);
         }
@@ -596,12 +677,15 @@ async function runPixModes(clientDir: string, modes: Mode[]): Promise<void> {
     fs.rmSync(floorDir, { recursive: true, force: true });
   }
   console.log(`  load after: ${loadAverage()}`);
+  console.log(`  ${serverPostTimes(server)}`);
 
   const rows: Array<{ label: string; value: (sample: Sample) => number; show: (value: number) => string }> = [
     { label: 'the tap came at load +', value: (sample) => sample.tapAfterLoad, show: millis },
     { label: 'tap → typeable name field', value: (sample) => sample.tapToForm, show: millis },
     { label: "the tap's INP", value: inpValue, show: showInp },
     { label: 'submit → PIX panel painted', value: (sample) => sample.submitToPix, show: millis },
+    { label: 'submit → POST /api/orders left', value: (sample) => sample.submit.postLeft, show: millis },
+    { label: 'submit → its answer arrived', value: (sample) => sample.submit.postAnswered, show: millis },
     { label: 'scripts tap→form, transferred', value: (sample) => sample.scriptTransfer, show: kb },
   ];
   const cell = (list: Sample[], row: (typeof rows)[number], pick: (values: number[]) => number) =>

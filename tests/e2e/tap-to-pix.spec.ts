@@ -122,3 +122,39 @@ test('with GET /api/product held for 5 s the form is typeable at once, and a sub
   // The charge's reply carries the QR the server drew: no second round trip for it.
   await expect(dialog.getByTestId('pix-qr').locator('svg')).toHaveCount(1);
 });
+
+test("the PIX panel is drawn from the charge's answer alone: its code came with the form, and no request but the charge's goes out before it", async ({
+  page,
+}) => {
+  const scripts = scriptRequests(page);
+  await page.goto('/');
+  await expectIslandLive(page, 'buy-button');
+  await buyButton(page).click();
+  const dialog = checkoutDialog(page);
+  // The panel's code is fetched once the form has opened, while the buyer types.
+  await expect.poll(() => scripts.some((script) => /\/assets\/order-progress-[\w-]+\.js$/.test(script))).toBe(true);
+  await dialog.getByLabel('Nome completo').fill('Maria Souza');
+  await dialog.getByLabel('E-mail').fill(`maria.panel.${process.pid}@example.com`);
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill('(11) 98123-4568');
+  await dialog.getByRole('status').filter({ hasText: 'Carregando' }).waitFor({ state: 'detached' });
+
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    // The funnel's count of the lead goes beside the charge and is waited for by nothing.
+    if (pathname !== '/api/events') sent.push(`${request.method()} ${pathname}`);
+  });
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/orders');
+  await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+  await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Copiar código PIX' }).first()).toBeVisible();
+  await expect(dialog.getByTestId('pix-qr').locator('svg')).toHaveCount(1);
+  expect(sent).toEqual(['POST /api/orders']);
+  // The QR is most of the answer: it comes compressed.
+  expect((await answered).headers()['content-encoding']).toBe('gzip');
+
+  // The first ask about the order waits a poll's interval (4.5 s): the answer said all there was to say.
+  await page.waitForTimeout(2_000);
+  expect(sent).toEqual(['POST /api/orders']);
+  await expect.poll(() => sent.filter((request) => /^GET \/api\/orders\/ord_/.test(request)).length, { timeout: 10_000 }).toBe(1);
+});

@@ -17,6 +17,8 @@ export function onDemand<T>(load: () => Promise<T>) {
     }));
   return {
     load: get,
+    /** The chunk if it has already run, for a handler that must not wait a microtask for it. */
+    ready: (): T | undefined => loaded,
     /**
      * The chunk once it has run; undefined before. It starts loading when `wanted`, or with
      * `afterPaint` once the component's first frame is on screen (code it needs only later).

@@ -14,6 +14,7 @@ import { useOrderStatus } from './use-order-status.ts';
 /** After the charge: the PIX panel while waiting, then the confirmation once the server says paid. */
 export default function OrderProgress({
   order,
+  created,
   open,
   error,
   sandbox,
@@ -23,6 +24,8 @@ export default function OrderProgress({
   onClose,
 }: {
   order: OpenOrder;
+  /** Just answered by the charge's request: the panel is drawn from it, and the first ask waits a poll's interval. */
+  created: boolean;
   open: boolean;
   error: string | null;
   sandbox: boolean;
@@ -31,7 +34,7 @@ export default function OrderProgress({
   onRegenerate: () => void;
   onClose: () => void;
 }) {
-  const status = useOrderStatus(order.orderId, order.viewKey, open);
+  const status = useOrderStatus(order.orderId, order.viewKey, open, { askAtOnce: !created });
   const paid = status.status === 'paid';
   // The offer stays once seen: the server offers it once per order, a later reply may lack it.
   const [addonOffer, setAddonOffer] = useState(status.addonOffer);

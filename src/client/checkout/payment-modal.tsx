@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
-import { startTransition, useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { checkout as copy } from '../../content/checkout.ts';
 import { bumpSection, orderBump } from '../../content/offers.ts';
 import { productSection } from '../../content/site.ts';
@@ -24,8 +25,8 @@ import { useProduct } from './use-product.ts';
 
 /**
  * The PIX panel, the confirmation and their status poll: not part of the form's first render.
- * Fetched when the buyer submits, in parallel with the charge request (or at once for a PIX
- * resumed after a reload).
+ * Fetched once the open form has painted, so the charge's answer is all the panel waits for (or at
+ * once for a PIX resumed after a reload).
  */
 const orderProgress = onDemand(() => import('./order-progress.tsx'));
 
@@ -43,7 +44,8 @@ function newAttemptKeys(): AttemptKeys {
   return { checkoutKey: random(), viewKey: `${random()}${random()}` };
 }
 
-type Phase = { kind: 'form' } | { kind: 'processing' } | { kind: 'success'; order: OpenOrder };
+/** `created`: this tab's charge just answered, so nothing to ask the server about it yet; else resumed after a reload. */
+type Phase = { kind: 'form' } | { kind: 'processing' } | { kind: 'success'; order: OpenOrder; created?: boolean };
 
 /** The PIX checkout (docs/product.md#the-journey "Payment modal", docs/product.md#screen-states, docs/product.md#the-buyer-form, docs/product.md#error-messages-shown-to-buyers). Its own chunk, loaded on first use. */
 export default function PaymentModal({
@@ -89,7 +91,7 @@ export default function PaymentModal({
     const resumed = resume && live ? loadOpenOrder() : null;
     return resumed ? { kind: 'success', order: resumed } : { kind: 'form' };
   });
-  const OrderProgress = orderProgress.useLoaded(phase.kind === 'success')?.default;
+  const OrderProgress = orderProgress.useLoaded(open || phase.kind === 'success', { afterPaint: phase.kind !== 'success' })?.default;
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [attemptKeys, setAttemptKeys] = useState(newAttemptKeys);
@@ -171,21 +173,39 @@ export default function PaymentModal({
     }
   };
 
-  const submit = async () => {
+  // A second tap while the first one's request is out sends nothing: that attempt is on its way.
+  const submitting = useRef(false);
+  const charge = (prices: ProductInfo) => {
+    // First, in the submit's own task: the request leaves before anything is rendered or counted.
+    const created = createOrder(attemptKeys, prices);
     setPhase({ kind: 'processing' });
-    // The PIX panel's code comes while the charge is created.
+    track('generate_lead');
     void orderProgress.load();
-    // A submit before the product check ended waits for it (docs/product.md#screen-states).
-    const prices = await productSettled();
-    if (prices.kind !== 'ready') {
-      setPhase({ kind: 'form' });
-      setError(copy.errors.noProduct);
+    void created.then((order) => {
+      submitting.current = false;
+      if (order) saveOpenOrder(order);
+      // Rendered now, in the answer's task: a scheduled render let a frame of the old form go first.
+      flushSync(() => setPhase(order ? { kind: 'success', order, created: true } : { kind: 'form' }));
+    });
+  };
+  const submit = () => {
+    if (submitting.current) return;
+    submitting.current = true;
+    if (product.kind === 'ready') {
+      charge(product.product);
       return;
     }
-    track('generate_lead');
-    const order = await createOrder(attemptKeys, prices.product);
-    if (order) saveOpenOrder(order);
-    setPhase(order ? { kind: 'success', order } : { kind: 'form' });
+    // A submit before the product check ended waits for it (docs/product.md#screen-states).
+    setPhase({ kind: 'processing' });
+    void productSettled().then((prices) => {
+      if (prices.kind === 'ready') {
+        charge(prices.product);
+        return;
+      }
+      submitting.current = false;
+      setPhase({ kind: 'form' });
+      setError(copy.errors.noProduct);
+    });
   };
 
   const regenerate = async () => {
@@ -261,7 +281,7 @@ export default function PaymentModal({
               askDocument={askDocument}
               processing={phase.kind === 'processing'}
               serverErrors={fieldErrors}
-              onSubmit={() => void submit()}
+              onSubmit={submit}
               whatsappConsent={whatsappConsent}
               onWhatsappConsentChange={setWhatsappConsent}
               beforeSubmit={
@@ -281,6 +301,7 @@ export default function PaymentModal({
           {OrderProgress ? (
             <OrderProgress
               order={phase.order}
+              created={phase.created === true}
               open={open}
               error={error}
               sandbox={sandbox}

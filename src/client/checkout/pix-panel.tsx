@@ -1,9 +1,10 @@
 import { ChevronDown, ExternalLink, Landmark, ShieldCheck, Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
 import { openFinance as bankCopy } from '../../content/open-finance.ts';
 import type { CreatedOrder, OrderItem } from '../../shared/checkout.ts';
 import { formatBRL } from '../../shared/money.ts';
+import { afterPaint } from '../lib/after-paint.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -147,6 +148,9 @@ export function PixPanel({
   bankPayment?: BankPaymentTarget | null | undefined;
 }) {
   const timeLeft = useTimeLeft(order.expiresAt);
+  // What to pay with leads the first frame; the rest (the steps, the reassurances, below the fold on a phone) comes in the next.
+  const [rest, setRest] = useState(false);
+  useEffect(() => afterPaint(() => setRest(true)), []);
   const expired = timeLeft <= 0;
   const code = order.pix.code;
   // Without a copia-e-cola code (the gateway sent only a QR image) there is nothing to copy: QR first.
@@ -188,7 +192,7 @@ export function PixPanel({
           {bank}
           {code ? <CopyButton text={code} label={copy.pix.copyCode} copiedLabel={copy.pix.codeCopied} size="lg" block /> : null}
           {expiry}
-          <Steps steps={copy.pix.phoneSteps(formatBRL(order.amountCents))} />
+          {rest ? <Steps steps={copy.pix.phoneSteps(formatBRL(order.amountCents))} /> : null}
           <OtherDevice pix={order.pix} />
         </>
       ) : (
@@ -206,7 +210,7 @@ export function PixPanel({
 
       {order.addon && !expired ? <SecondCode addon={order.addon} /> : null}
 
-      {!expired && !addon ? <p className="text-center text-sm font-semibold text-gold-300">{copy.pix.spotSecured}</p> : null}
+      {!expired && !addon && rest ? <p className="text-center text-sm font-semibold text-gold-300">{copy.pix.spotSecured}</p> : null}
 
       {!expired ? (
         <div className="flex items-center justify-between gap-3 rounded-xl border border-line bg-ink-850 px-4 py-3">
@@ -228,18 +232,20 @@ export function PixPanel({
         </div>
       ) : null}
 
-      {phone ? null : <Steps steps={copy.pix.steps(formatBRL(order.amountCents))} />}
+      {phone || !rest ? null : <Steps steps={copy.pix.steps(formatBRL(order.amountCents))} />}
 
-      <ul className="space-y-2 rounded-xl border border-line bg-ink-850 p-3 text-xs text-slate-400">
-        <li className="flex gap-2">
-          <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-pix" />
-          {copy.pix.security}
-        </li>
-        <li className="flex gap-2">
-          <Undo2 aria-hidden="true" className="size-4 shrink-0 text-brand-400" />
-          {copy.pix.guarantee(guaranteeDays)}
-        </li>
-      </ul>
+      {rest ? (
+        <ul className="space-y-2 rounded-xl border border-line bg-ink-850 p-3 text-xs text-slate-400">
+          <li className="flex gap-2">
+            <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-pix" />
+            {copy.pix.security}
+          </li>
+          <li className="flex gap-2">
+            <Undo2 aria-hidden="true" className="size-4 shrink-0 text-brand-400" />
+            {copy.pix.guarantee(guaranteeDays)}
+          </li>
+        </ul>
+      ) : null}
     </div>
   );
 }

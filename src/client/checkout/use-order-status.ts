@@ -15,8 +15,9 @@ export function isSettled(reply: Pick<OrderStatusReply, 'status' | 'replacedBy'>
 /**
  * Polls GET /api/orders/:id while `active`, until the order is settled; `checkNow` for "Já paguei".
  * The tab's view key proves it created the order, so the server may show it the access link.
+ * `askAtOnce: false` for an order whose charge has just answered: its first ask waits one interval.
  */
-export function useOrderStatus(orderId: string, viewKey: string, active: boolean) {
+export function useOrderStatus(orderId: string, viewKey: string, active: boolean, { askAtOnce = true } = {}) {
   const [state, setState] = useState<OrderStatusReply>({ status: 'pending' });
   const [checking, setChecking] = useState(false);
   const settled = isSettled(state);
@@ -42,14 +43,14 @@ export function useOrderStatus(orderId: string, viewKey: string, active: boolean
     // shows first. At once after that too: an order resumed after a reload may already be paid.
     let timer: number | undefined;
     const cancel = afterPaint(() => {
-      void checkNow();
+      if (askAtOnce) void checkNow();
       timer = window.setInterval(() => void checkNow(), ORDER_POLL_MS);
     });
     return () => {
       cancel();
       window.clearInterval(timer);
     };
-  }, [active, settled, checkNow]);
+  }, [active, settled, checkNow, askAtOnce]);
 
   return { ...state, checking, checkNow };
 }

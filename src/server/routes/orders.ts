@@ -57,7 +57,7 @@ export const ordersRoutes = new Hono<AppEnv>()
       const result = await startCheckout(c.var.orders, input, { address: c.var.clientAddress, userAgent: c.req.header('user-agent') });
       if (result.kind === 'created') {
         await c.var.experiments?.attributeOrder(result.order.orderId, input.experiment, visitorOf(c));
-        return sendReply(c, 'POST', result.order, 201);
+        return sendReply(c, 'POST', result.order, 201, { gzip: true });
       }
       if (result.kind === 'sold_out') {
         return apiError(c, 409, copy.errors.soldOut(dateFormat.format(new Date(result.nextBatchAt))));
@@ -105,7 +105,7 @@ export const addonRoutes = new Hono<AppEnv>().basePath('/api/orders').post(
     const refusal = refuseWhileDraining(c);
     if (refusal) return refusal;
     const result = await acceptAddonOffer(c.var.orders, order, answer.offerVersion, checkoutBudget(c));
-    if (result.kind === 'created') return sendReply(c, 'POST', result.order, 201);
+    if (result.kind === 'created') return sendReply(c, 'POST', result.order, 201, { gzip: true });
     if (result.kind === 'addon_price_changed') {
       const body: AddonPriceChangedBody = { error: bumpCopy.afterPayment.priceChanged, addonOffer: result.offer };
       return c.json(body, 409);

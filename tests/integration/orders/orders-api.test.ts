@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from '../../support/clients.ts';
+import zlib from 'node:zlib';
+import type { CreatedOrder } from '../../../src/shared/checkout.ts';
+import { ORDER_VIEW_KEY_HEADER } from '../../../src/shared/order-view-key.ts';
+import { fetchFrom, newCheckoutKey, newClientAddress, newViewKey, postOrder, uniqueBuyer } from '../../support/clients.ts';
 import { rowCount, orderRow, ordersBy, outboxRows } from '../../support/db-reads.ts';
 import { gatewayReplies, standInEnv, standInGatewayClient, STAND_IN_TOKEN } from '../../support/providers/tribopay/tribopay-stand-in.ts';
 import { databases, type TestDb } from '../test-db.ts';
@@ -41,6 +44,53 @@ for (const database of databases) {
       expect(order.buyer_phone).toBe('11987654321');
       expect(order.charge_id).toBeTruthy();
       expect(order.pix_code).toBe(pix.code);
+    });
+
+    it('the create reply carries all the PIX panel draws, and only that, gzipped for a client that accepts it', async () => {
+      const sent = { ...uniqueBuyer(), checkoutKey: newCheckoutKey(), viewKey: newViewKey() };
+      const response = await fetchFrom(newClientAddress())(`${running.server.url}/api/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip, deflate, br, zstd' },
+        body: JSON.stringify(sent),
+      });
+      expect(response.status).toBe(201);
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      const wire = Buffer.from(await response.arrayBuffer());
+      const text = zlib.gunzipSync(wire).toString('utf8');
+      // The QR's path is most of it: the phone's slow link carries a third of it.
+      expect(wire.length).toBeLessThan(text.length / 2);
+      const reply = JSON.parse(text) as CreatedOrder;
+      expect(Object.keys(reply).sort()).toEqual([
+        'amountCents',
+        'expiresAt',
+        'items',
+        'orderId',
+        'pix',
+        'publicRef',
+        'sandboxPayUrl',
+        'serverTime',
+      ]);
+      expect(reply.items).toEqual([{ key: 'main', title: 'Lista de Fornecedores Secretos Vitalícia', priceCents: 1990 }]);
+      expect(reply.amountCents).toBe(1990);
+      expect(reply.pix.code).toMatch(/^000201/);
+      expect(reply.pix.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+      expect(reply.expiresAt).toBeGreaterThan(reply.serverTime);
+      // Nothing of what the buyer typed comes back, nor the tab's key.
+      for (const typed of [sent.name, sent.email, sent.phone, sent.viewKey]) expect(text).not.toContain(typed);
+
+      // The status the panel's first poll would ask for is the one the reply stands for.
+      const status = await fetch(`${running.server.url}/api/orders/${reply.orderId}`, {
+        headers: { [ORDER_VIEW_KEY_HEADER]: sent.viewKey },
+      });
+      expect(await status.json()).toEqual({ status: 'pending' });
+
+      // A client that asks for no encoding, or refuses gzip, reads it as it is.
+      const refusals: Array<Record<string, string>> = [{}, { 'Accept-Encoding': 'br, gzip;q=0' }, { 'Accept-Encoding': 'identity, *;q=0' }];
+      for (const refusing of refusals) {
+        const plain = await postOrder(running.server.url, { ...sent }, newClientAddress(), refusing);
+        expect(plain.status).toBe(201);
+        expect(plain.body).toEqual({ ...reply, serverTime: plain.body.serverTime });
+      }
     });
 
     it('10 concurrent identical requests make one order and one gateway charge', async () => {
