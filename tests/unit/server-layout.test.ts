@@ -90,6 +90,9 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   pix_email_quota: 'pix-emails',
   instance_clocks: 'db',
   sandbox_transactions: 'sandbox',
+  affiliates: 'affiliates',
+  affiliate_settings: 'affiliates',
+  affiliate_commissions: 'affiliates',
 };
 
 /**
