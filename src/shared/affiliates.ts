@@ -70,15 +70,9 @@ export function affiliateFormSchema(messages: AffiliateFormMessages) {
 
 export type AffiliateForm = z.output<ReturnType<typeof affiliateFormSchema>>;
 
+/** The seller's rates, set in the console; the cookie's window is configuration (AFFILIATE_COOKIE_DAYS), as the page needs it. */
 export interface AffiliateSettings {
   rates: CommissionRates;
-  /** How long the cookie keeps a code after "Aceitar". */
-  windowDays: number;
-  click: 'first' | 'last';
 }
 
-export const DEFAULT_AFFILIATE_SETTINGS: AffiliateSettings = {
-  rates: { main: 4000, bump: 4000, addon: 4000 },
-  windowDays: 30,
-  click: 'last',
-};
+export const DEFAULT_AFFILIATE_SETTINGS: AffiliateSettings = { rates: { main: 4000, bump: 4000, addon: 4000 } };

@@ -44,7 +44,7 @@ for (const database of databases) {
 
     it("earns the seller's rate on each item, pending through the guarantee, available after; a refund after a payout is a debt", async () => {
       const { db, server } = running;
-      await saveAffiliateSettings(db.db, { rates: { main: 5000, bump: 3000, addon: 2000 }, windowDays: 30, click: 'last' }, START);
+      await saveAffiliateSettings(db.db, { rates: { main: 5000, bump: 3000, addon: 2000 } }, START);
       expect((await affiliateSettings(db.db)).rates).toEqual({ main: 5000, bump: 3000, addon: 2000 });
       const affiliate = await newAffiliate(`ana.${Date.now()}@example.com`);
       const { orderId } = await buyAndPay(running, { fields: { bump: true, affiliate: affiliate.code.toUpperCase() } });

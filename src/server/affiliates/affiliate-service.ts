@@ -101,23 +101,12 @@ export async function setAffiliateRates(
 export async function affiliateSettings(db: Executor): Promise<AffiliateSettings> {
   const row = await readSettings(db);
   if (!row) return DEFAULT_AFFILIATE_SETTINGS;
-  return {
-    rates: { main: Number(row.rate_main), bump: Number(row.rate_bump), addon: Number(row.rate_addon) },
-    windowDays: Number(row.window_days),
-    click: row.click,
-  };
+  return { rates: { main: Number(row.rate_main), bump: Number(row.rate_bump), addon: Number(row.rate_addon) } };
 }
 
 export async function saveAffiliateSettings(db: Kysely<Database>, settings: AffiliateSettings, now: number): Promise<void> {
-  const { rates, windowDays, click } = settings;
-  await writeSettings(db, {
-    rate_main: rates.main,
-    rate_bump: rates.bump,
-    rate_addon: rates.addon,
-    window_days: windowDays,
-    click,
-    updated_at: now,
-  });
+  const { rates } = settings;
+  await writeSettings(db, { rate_main: rates.main, rate_bump: rates.bump, rate_addon: rates.addon, updated_at: now });
 }
 
 export function ratesOf(affiliate: AffiliateRow, defaults: CommissionRates): CommissionRates {

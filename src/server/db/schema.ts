@@ -651,8 +651,6 @@ export interface AffiliateSettingsTable {
   rate_main: number;
   rate_bump: number;
   rate_addon: number;
-  window_days: number;
-  click: 'first' | 'last';
   updated_at: number;
 }
 

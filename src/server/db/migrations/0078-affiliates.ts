@@ -31,8 +31,6 @@ export const affiliatesMigration: Migration = {
       .addColumn('rate_main', 'integer', (col) => col.notNull())
       .addColumn('rate_bump', 'integer', (col) => col.notNull())
       .addColumn('rate_addon', 'integer', (col) => col.notNull())
-      .addColumn('window_days', 'integer', (col) => col.notNull())
-      .addColumn('click', 'text', (col) => col.notNull())
       .addColumn('updated_at', 'bigint', (col) => col.notNull())
       .execute();
     await db.schema
