@@ -94,7 +94,7 @@ export const SUBSCRIBERS: readonly Row[] = [
   [[],                                                                  registerBankReturnsEvents,      'bank_return_retry:',     'bank return',     BANK_RETURN, NO,  NO,     email.bankReturnRetry],
   [[],                                                                  registerBankReturnsEvents,      'pix_return',             'e-mail',          WORKER,   BUYER, ERASED, email.pixReturn],
   [[],                                                                  registerBankReturnsEvents,      'pix_return_retry:',      'bank return',     BANK_RETURN, NO,  NO,     email.pixReturnRetry],
-  [['paid'],                                                            registerAffiliatesEvents,       null,                     'commission birth', WORKER,  NO,    NO,     NONE],
+  [['paid', 'undeliverable'],                                           registerAffiliatesEvents,       null,                     'commission birth', WORKER,  NO,    NO,     NONE],
   [['created', 'paid'],                                                 registerFunnelEvents,           null,                     'funnel count',    WORKER,   NO,    NO,     NONE],
   [['erased'],                                                          registerAdminEvents,            null,                     'audit erasure',   WORKER,   NO,    NO,     NONE],
   [[],                                                                  registerAdminEvents,            'unrecognised_event:',    'e-mail',          WORKER,   NO,    NO,     email.unrecognisedEvent],

@@ -137,8 +137,15 @@ export async function commissionViews(deps: CommissionDeps, rows: readonly Commi
   });
 }
 
-export async function commissionsOf(deps: CommissionDeps, affiliateIds: readonly string[], now: number): Promise<CommissionView[]> {
-  return commissionViews(deps, await commissionsOfAffiliates(deps.db, affiliateIds), now);
+/** `mainOrderIds`: only those purchases' commissions. */
+export async function commissionsOf(
+  deps: CommissionDeps,
+  affiliateIds: readonly string[],
+  now: number,
+  mainOrderIds?: readonly string[],
+): Promise<CommissionView[]> {
+  const rows = await commissionsOfAffiliates(deps.db, affiliateIds);
+  return commissionViews(deps, mainOrderIds ? rows.filter((row) => mainOrderIds.includes(row.main_order_id)) : rows, now);
 }
 
 export interface AffiliateBalance {
