@@ -76,3 +76,41 @@ export interface AffiliateSettings {
 }
 
 export const DEFAULT_AFFILIATE_SETTINGS: AffiliateSettings = { rates: { main: 4000, bump: 4000, addon: 4000 } };
+
+const rate = z.number().int().min(0).max(10_000);
+
+/** The seller's default rates, basis points per kind of item. */
+export const AdminAffiliateDefaultsSchema = z.object({ main: rate, bump: rate, addon: rate });
+/** An affiliate's own rates; null follows the default. */
+export const AdminAffiliateRatesSchema = z.object({ main: rate.nullable(), bump: rate.nullable(), addon: rate.nullable() });
+/** Approve (`active`), pause or refuse/remove, with the reason the seller gives. */
+export const AdminAffiliateStateSchema = z.object({
+  state: z.enum(['active', 'paused', 'removed']),
+  reason: text(z.string().trim().max(300), { written: 'lines' }).optional(),
+});
+
+export interface AdminAffiliate {
+  id: string;
+  name: string;
+  email: string;
+  code: string;
+  state: AffiliateState;
+  stateReason: string | null;
+  promotes: string;
+  pixKeyType: PixKey['type'];
+  /** Its own rates; null where it follows the default. */
+  rates: Record<CommissionItem, number | null>;
+  /** Paid purchases its code brought, flagged ones included. */
+  sales: number;
+  flagged: number;
+  pendingCents: number;
+  availableCents: number;
+  paidCents: number;
+  debtCents: number;
+  createdAt: number;
+}
+
+export interface AdminAffiliateList {
+  defaults: CommissionRates;
+  affiliates: AdminAffiliate[];
+}

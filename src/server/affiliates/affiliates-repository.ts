@@ -24,6 +24,10 @@ export function findAffiliateByEmail(db: Executor, email: string): Promise<Affil
   return db.selectFrom('affiliates').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
+export function listAffiliates(db: Executor): Promise<AffiliateRow[]> {
+  return db.selectFrom('affiliates').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
+}
+
 export async function updateAffiliate(db: Executor, id: string, changes: Updateable<AffiliatesTable>): Promise<boolean> {
   const result = await db.updateTable('affiliates').set(changes).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
