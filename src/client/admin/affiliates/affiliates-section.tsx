@@ -36,6 +36,7 @@ export function AffiliatesSection({ onSignedOut }: { onSignedOut: () => void }) 
             ))}
           </ul>
           <div className={card}>
+            <h3 className="mb-2 text-base font-extrabold text-white">{copy.rates.title}</h3>
             <RatesForm
               title={copy.rates.defaults}
               rates={state.data.defaults}
@@ -71,9 +72,11 @@ function AffiliateCard({ affiliate, onChanged }: { affiliate: AdminAffiliate; on
   ];
   return (
     <li className={`${card} space-y-3 text-sm`}>
+      <h3 className="text-base font-bold text-white">
+        {affiliate.name}
+        <span className="ml-2 rounded-md bg-ink-800 px-2 py-0.5 text-xs font-normal text-slate-200">{copy.states[affiliate.state]}</span>
+      </h3>
       <p>
-        <span className="font-bold text-white">{affiliate.name}</span>
-        <span className="ml-2 rounded-md bg-ink-800 px-2 py-0.5 text-xs text-slate-200">{copy.states[affiliate.state]}</span>
         <span className="block break-all text-slate-400">{affiliate.email}</span>
         <span className="block text-slate-400">
           {copy.code}: <span className="font-mono text-slate-200">{affiliate.code}</span>
