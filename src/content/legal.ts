@@ -158,6 +158,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
           'Testes de versões da página (testes A/B): quando a loja testa dois textos, o servidor escolhe qual versão você vê a partir de um código calculado com o seu endereço IP, a identificação do navegador e um valor aleatório que muda todo dia. Sem o seu aceite no aviso de cookies, nada é guardado no seu aparelho; o código não revela o IP e não pode mais ser refeito depois que o valor do dia é apagado, dois dias depois. Se você aceitar os cookies de medição, guardamos no seu navegador um cookie nosso (vitrine_ab) com o teste e a versão que você viu, por até 90 dias, para você continuar vendo a mesma versão nos dias seguintes; ao recusar, ele é apagado. Se você comprar, o pedido anota qual versão você viu.',
           'No seu navegador: guardamos localmente se você já passou pela página de apresentação e a sua escolha no aviso de cookies.',
           'De onde você veio: se o link que trouxe você ao site tinha parâmetros de campanha (como utm_source ou o identificador do clique no anúncio), eles ficam guardados só nesta aba do navegador, sem cookies, e são anotados no pedido se você comprar, para sabermos quais anúncios trazem vendas.',
+          'Links de afiliados: se você chegou pelo link de um afiliado da loja (com o parâmetro af), o código dele fica guardado só nesta aba do navegador, sem cookies, e é anotado no pedido se você comprar, para o afiliado receber a comissão. O código não muda o preço nem nada do que a página diz, e o afiliado nunca vê o seu nome nem os seus contatos. Se você aceitar os cookies de medição, guardamos também um cookie nosso (vitrine_af) com esse código, pelo prazo que a loja definiu (30 dias, se ela não mudou), para que uma compra feita em outro dia também conte para o afiliado; ao recusar, ele é apagado.',
           'Rastreadores de terceiros, como Google Analytics, Meta Pixel e Microsoft Clarity (que grava de forma anônima como a página é usada), só são carregados se você aceitar no aviso de cookies.',
           'Se você aceitou os rastreadores, anotamos no pedido os identificadores que eles criaram no seu navegador (cookies _fbp, _fbc e _ga), o seu endereço IP e a identificação do navegador, para informar a compra à Meta e ao Google pelo nosso servidor. Sem o aceite, nada disso é anotado nem enviado.',
         ],
@@ -213,7 +214,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
       {
         heading: 'Cookies e rastreadores',
         paragraphs: [
-          'No aviso de cookies, você escolhe se aceita os rastreadores de terceiros. Sem o seu aceite, nenhum deles é carregado. Com o aceite, além dos cookies deles, guardamos o cookie vitrine_ab quando a loja faz um teste de versões da página (veja acima). Você pode mudar de ideia a qualquer momento pelo link Preferências de cookies, no rodapé.',
+          'No aviso de cookies, você escolhe se aceita os rastreadores de terceiros. Sem o seu aceite, nenhum deles é carregado. Com o aceite, além dos cookies deles, guardamos o cookie vitrine_ab quando a loja faz um teste de versões da página e o cookie vitrine_af quando você chegou pelo link de um afiliado (veja acima). Você pode mudar de ideia a qualquer momento pelo link Preferências de cookies, no rodapé.',
         ],
       },
       {

@@ -3,6 +3,7 @@ import { disputeAlertTimeline } from '../content/disputes.ts';
 import type { EmailTimelineLabels } from '../shared/admin.ts';
 import { registerAccessEvents } from './access/access-events.ts';
 import { registerAdminEvents } from './admin/admin-events.ts';
+import { registerAffiliatesEvents } from './affiliates/affiliates-events.ts';
 import { registerBackgroundReadsEvents } from './background-reads/background-reads-events.ts';
 import { registerBankReturnsEvents } from './bank-returns/bank-returns-events.ts';
 import { registerConversionsEvents } from './conversions/conversions-events.ts';
@@ -98,6 +99,7 @@ export const SUBSCRIBERS: readonly Row[] = [
   [[],                                                                  registerBankReturnsEvents,      'pix_return_retry:',      'bank return',     BANK_RETURN, NO,  NO,     email.pixReturnRetry],
   [['paid'],                                                            registerPushEvents,             'push_event:',            'push fan-out',    PUSH,     NO,    NO,     NONE],
   [[],                                                                  registerPushEvents,             'push:',                  'push',            PUSH,     NO,    NO,     NONE],
+  [['paid', 'undeliverable'],                                           registerAffiliatesEvents,       null,                     'commission birth', WORKER,  NO,    NO,     NONE],
   [['created', 'paid'],                                                 registerFunnelEvents,           null,                     'funnel count',    WORKER,   NO,    NO,     NONE],
   [['erased'],                                                          registerAdminEvents,            null,                     'audit erasure',   WORKER,   NO,    NO,     NONE],
   [[],                                                                  registerAdminEvents,            'unrecognised_event:',    'e-mail',          WORKER,   NO,    NO,     email.unrecognisedEvent],

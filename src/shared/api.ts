@@ -1,6 +1,13 @@
 import type { ExperimentCreateSchema, ExperimentList, ExperimentWinnerSchema } from './experiments/experiment-api.ts';
 import type { MemberArea, ResendAccessSchema } from './access.ts';
 import type {
+  AdminAffiliateDefaultsSchema,
+  AdminAffiliateList,
+  AdminAffiliateRatesSchema,
+  AdminAffiliateStateSchema,
+  affiliateFormSchema,
+} from './affiliates.ts';
+import type {
   AdminInviteAcceptSchema,
   AdminInviteReply,
   AdminInviteSchema,
@@ -176,6 +183,11 @@ export interface ApiEndpoints {
   'POST /api/admin/experiments/:id/stop': { reply: OkReply };
   /** Publishes the variant as a new page version (the editor's checks), ending the test. */
   'POST /api/admin/experiments/:id/winner': { body: Body<typeof ExperimentWinnerSchema>; reply: { number: number } };
+  'GET /api/admin/affiliates': { reply: AdminAffiliateList };
+  'POST /api/admin/affiliates': { body: Body<ReturnType<typeof affiliateFormSchema>>; reply: AdminAffiliateList };
+  'POST /api/admin/affiliates/rates': { body: Body<typeof AdminAffiliateDefaultsSchema>; reply: AdminAffiliateList };
+  'POST /api/admin/affiliates/:id/rates': { body: Body<typeof AdminAffiliateRatesSchema>; reply: AdminAffiliateList };
+  'POST /api/admin/affiliates/:id/state': { body: Body<typeof AdminAffiliateStateSchema>; reply: AdminAffiliateList };
   'GET /api/admin/users': { reply: AdminUserList };
   'POST /api/admin/users/invite': { body: Body<typeof AdminInviteSchema>; reply: AdminInviteReply };
   'POST /api/admin/users/:id/permissions': { body: Body<typeof AdminPermissionsSchema>; reply: AdminUserList };

@@ -1,4 +1,5 @@
 import { text, z } from './zod.ts';
+import { cleanAffiliateCode } from './affiliate-code.ts';
 import { cleanAttribution } from './attribution.ts';
 import { digitsOnly } from './digits.ts';
 import { isValidCpfOrCnpj, normalizeDocument } from './documents.ts';
@@ -47,7 +48,7 @@ export function checkoutFormSchema(messages: CheckoutFormMessages) {
   return z.object(checkoutFormShape(messages), messages.requestInvalid);
 }
 
-/** `attribution` and `tracking` are cleaned, never refused: they must not stop a sale. */
+/** `attribution`, `affiliate` and `tracking` are cleaned, never refused: they must not stop a sale. */
 export function createOrderSchema(messages: CheckoutFormMessages) {
   return z.object(
     {
@@ -55,6 +56,7 @@ export function createOrderSchema(messages: CheckoutFormMessages) {
       checkoutKey: text(z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.keyInvalid), { message: messages.keyInvalid }),
       viewKey: text(z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, messages.keyInvalid), { message: messages.keyInvalid }).optional(),
       attribution: z.unknown().optional().transform(cleanAttribution),
+      affiliate: z.unknown().optional().transform(cleanAffiliateCode),
       tracking: z.unknown().optional().transform(cleanTrackingContext),
       /** Only "with" or "without": the server sets every price. */
       bump: z.boolean(messages.bumpInvalid).optional().default(false),

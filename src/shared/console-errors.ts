@@ -5,6 +5,7 @@ export const CONSOLE_TABS = [
   'overview',
   'orders',
   'disputes',
+  'affiliates',
   'page',
   'experiments',
   'reviews',

@@ -22,6 +22,8 @@ export interface PublicConfig {
   openFinance: false | 'banks' | 'provider';
   /** Loaded only after consent (docs/product.md#5-tracking-waits-for-consent). */
   trackers: { gaId: string | null; metaPixelId: string | null; clarityId: string | null };
+  /** A link's code kept after "Aceitar" for `days` (0: never); `first` or `last` link earns (docs/affiliates.md#links). */
+  affiliateCookie: { days: number; click: 'first' | 'last' };
 }
 
 /** The id of the page's JSON data block that carries the settings (never a script: it needs no hash in the page's policy). */
@@ -42,6 +44,7 @@ export const publicConfigDefaults: Omit<PublicConfig, 'seller'> = {
   orderBump: true,
   openFinance: false,
   trackers: { gaId: null, metaPixelId: null, clarityId: null },
+  affiliateCookie: { days: 30, click: 'last' },
 };
 
 /** Prerendered tokens, swapped for real values at load so the first byte matches hydration. */

@@ -80,6 +80,31 @@ test('/presell?utm_source=fb&utm_campaign=black → "Sim, quero!" → checkout: 
   await context.close();
 });
 
+test("an affiliate's link: the code rides through the pre-sell page to the order, with no cookie (docs/affiliates.md#links)", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto('/presell?af=AB12cd34&utm_source=whatsapp');
+  await page.getByRole('button', { name: 'Sim, quero!' }).click();
+  await expect(page).toHaveURL(/\/\?af=AB12cd34&utm_source=whatsapp$/);
+  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
+  await dialog.getByLabel('Nome completo').fill('Caio Dias');
+  await dialog.getByLabel('E-mail').fill('caio@example.com');
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill('11987654322');
+  const [created] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST'),
+    dialog.getByRole('button', { name: 'GERAR PIX' }).click(),
+  ]);
+  expect(created.status()).toBe(201);
+  const { orderId } = (await created.json()) as { orderId: string };
+  const order = await withServerDb(server.dataDir, (db) => orderColumns(db, orderId, ['affiliate_code', 'amount_cents', 'utm_source']));
+  expect(order).toEqual({ affiliate_code: 'ab12cd34', amount_cents: 1990, utm_source: 'whatsapp' });
+  expect(await context.cookies()).toEqual([]);
+  await context.close();
+});
+
 test('the first page of the visit wins: a later page with other parameters changes nothing', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();

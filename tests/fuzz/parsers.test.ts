@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { Hono } from 'hono';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { affiliateFormMessages } from '../../src/content/affiliates.ts';
 import { checkoutFormMessages } from '../../src/content/checkout.ts';
 import { clientAddress } from '../../src/server/http/client-address.ts';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../../src/server/config/config.ts';
@@ -29,6 +30,8 @@ import { heicCodedDataWhole, isoBoxesWhole, jpegReachesEnd } from '../../src/ser
 import { parseSupplierCsv } from '../../src/server/suppliers/supplier-csv.ts';
 import { ResendAccessSchema } from '../../src/shared/access.ts';
 import { AdminBuyerDeleteSchema, AdminLoginSchema, AdminOrdersQuerySchema, AdminSupplierCsvSchema } from '../../src/shared/admin.ts';
+import { affiliateFormSchema, parsePixKey } from '../../src/shared/affiliates.ts';
+import { HIDDEN_CHARACTERS } from '../../src/shared/zod.ts';
 import { ATTRIBUTION_KEYS } from '../../src/shared/attribution.ts';
 import { AddonAnswerSchema, createOrderSchema } from '../../src/shared/checkout.ts';
 import { FunnelEventSchema } from '../../src/shared/events.ts';
@@ -578,6 +581,7 @@ describe('shared schemas', () => {
     checkoutKey: 'fuzzcheckoutkey000000000',
     viewKey: 'v'.repeat(40),
     attribution: { utm_source: 'google' },
+    affiliate: 'ab12cd34',
     tracking: { consent: 'granted', fbp: 'fb.1.1700000000000.123' },
   };
   const input = (valid: Record<string, unknown>) =>
@@ -600,8 +604,35 @@ describe('shared schemas', () => {
         expect(order.phone).toMatch(/^\d{10,11}$/);
         expect(order.name.length).toBeGreaterThanOrEqual(2);
         for (const key of Object.keys(order.attribution)) expect(ATTRIBUTION_KEYS).toContain(key);
+        expect(order.affiliate === null || /^[a-z0-9]{4,16}$/.test(order.affiliate)).toBe(true);
         expect(['granted', 'denied', 'unset']).toContain(order.tracking.consent);
         expect(holdsPrototypeKey(order)).toBe(false);
+      }),
+      params(500),
+    );
+  });
+
+  it('checks any affiliate form within 5 ms of CPU; what passes carries a valid PIX key; what fails says why in Portuguese', () => {
+    const affiliateForm = affiliateFormSchema(affiliateFormMessages);
+    const valid = {
+      name: 'Ana Lima',
+      email: 'ana@example.com',
+      document: '529.982.247-25',
+      pixKey: '(11) 98765-4321',
+      promotes: 'Instagram',
+    };
+    fc.assert(
+      fc.property(input(valid), (body) => {
+        let result: ReturnType<typeof affiliateForm.safeParse> | undefined;
+        expect(cpuMs(() => (result = affiliateForm.safeParse(body)), 5)).toBeLessThanOrEqual(5);
+        if (!result!.success) {
+          // A hidden character is named by its code, which the form's route words as the reviews' does (hiddenCharactersField).
+          for (const { message } of result!.error.issues)
+            expect(isPortugueseApiMessage(message) || message === HIDDEN_CHARACTERS, message).toBe(true);
+          return;
+        }
+        expect(parsePixKey(result!.data.pixKey.value)).toEqual(result!.data.pixKey);
+        expect(holdsPrototypeKey(result!.data)).toBe(false);
       }),
       params(500),
     );

@@ -93,6 +93,9 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   push_state: 'push',
   push_subscriptions: 'push',
   push_preferences: 'push',
+  affiliates: 'affiliates',
+  affiliate_settings: 'affiliates',
+  affiliate_commissions: 'affiliates',
 };
 
 /**

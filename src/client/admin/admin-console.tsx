@@ -1,3 +1,4 @@
+import { affiliatesConsole } from '../../content/affiliates.ts';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 
 import { admin as copy } from '../../content/admin.ts';
@@ -12,6 +13,7 @@ import { AreaBoundary } from './area-boundary.tsx';
 import { DisputesSection } from './disputes/disputes-section.tsx';
 import { useUncaughtErrorReports } from './error-report.ts';
 import { HealthSection } from './health/health-section.tsx';
+import { AffiliatesSection } from './affiliates/affiliates-section.tsx';
 import { InviteAccept } from './users/invite-accept.tsx';
 import { FormDraftPerson } from './local-draft.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -42,13 +44,20 @@ const TABS: readonly Tab[] = CONSOLE_TABS;
 
 /** The tab's name in the navigation, and in its error notice. */
 const tabLabel = (tab: Tab) =>
-  tab === 'users' ? consoleUsers.section.tab : tab === 'experiments' ? experimentsConsole.tab : copy.nav[tab];
+  tab === 'users'
+    ? consoleUsers.section.tab
+    : tab === 'experiments'
+      ? experimentsConsole.tab
+      : tab === 'affiliates'
+        ? affiliatesConsole.tab
+        : copy.nav[tab];
 
 /** Who sees each tab; the server checks every route again (server/admin/admin-permissions.ts). */
 const TAB_ACCESS: Record<Tab, ConsoleAccess> = {
   overview: 'orders',
   orders: 'orders',
   disputes: 'orders',
+  affiliates: 'orders',
   page: 'page',
   experiments: 'page',
   reviews: 'orders',
@@ -78,6 +87,7 @@ const HASHES: Record<Tab, string> = {
   overview: '#visao-geral',
   orders: '#pedidos',
   disputes: CONSOLE_DISPUTES_HASH,
+  affiliates: '#afiliados',
   page: '#pagina',
   experiments: '#testes-ab',
   reviews: '#depoimentos',
@@ -267,6 +277,7 @@ function ConsoleFrame() {
               />
             ) : null}
             {tab === 'disputes' ? <DisputesSection disputeId={view.disputeId} onSignedOut={signedOut} /> : null}
+            {tab === 'affiliates' ? <AffiliatesSection onSignedOut={signedOut} /> : null}
             {tab === 'page' ? <PageSection onSignedOut={signedOut} /> : null}
             {tab === 'experiments' ? (
               <Suspense fallback={<p className="text-slate-400">{experimentsConsole.loading}</p>}>

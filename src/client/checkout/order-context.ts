@@ -1,5 +1,6 @@
 import type { Attribution } from '../../shared/attribution.ts';
 import type { TrackingContext } from '../../shared/tracking-context.ts';
+import { readAffiliateCode } from '../lib/affiliate-link.ts';
 import { readAttribution } from '../lib/attribution.ts';
 import { readConsent } from '../lib/consent.ts';
 
@@ -14,9 +15,9 @@ function readCookie(name: string): string | undefined {
  * answer and, only after "Aceitar", the Pixel's and GA4's own cookies, so the server's Purchase
  * (Conversions API, Measurement Protocol) is matched to this visitor. Nothing of the kind without consent.
  */
-export function orderContext(): { attribution: Attribution; tracking: TrackingContext } {
+export function orderContext(): { attribution: Attribution; affiliate: string | null; tracking: TrackingContext } {
   const consent = readConsent() ?? 'unset';
   const tracking: TrackingContext =
     consent === 'granted' ? { consent, fbp: readCookie('_fbp'), fbc: readCookie('_fbc'), ga: readCookie('_ga') } : { consent };
-  return { attribution: readAttribution(), tracking };
+  return { attribution: readAttribution(), affiliate: readAffiliateCode(), tracking };
 }

@@ -1,3 +1,4 @@
+import { AFFILIATE_COOKIE } from '../../shared/affiliate-code.ts';
 import { clientEventNames, type ClientEventName } from '../../shared/event-names.ts';
 import { afterLoadWhenIdle } from './idle.ts';
 import { apiFetch } from './api.ts';
@@ -77,13 +78,21 @@ function keepVariant(): void {
   import('./variant-cookie.ts').then(({ syncVariantCookie }) => syncVariantCookie()).catch(() => undefined);
 }
 
+/** The affiliate cookie (lib/affiliate-cookie.ts), on the same terms as the variant's. */
+function keepAffiliateCode(): void {
+  if (readConsent() !== 'granted' && !document.cookie.includes(`${AFFILIATE_COOKIE}=`)) return;
+  import('./affiliate-cookie.ts').then(({ syncAffiliateCookie }) => syncAffiliateCookie()).catch(() => undefined);
+}
+
 /** Called once at start: loads the trackers when consent was given earlier, or as soon as it is. */
 export function startTracking(): void {
   if (typeof window === 'undefined') return;
   loadTrackers();
   keepVariant();
+  keepAffiliateCode();
   window.addEventListener(CONSENT_CHANGED_EVENT, () => {
     keepVariant();
+    keepAffiliateCode();
     // The page being viewed when the visitor accepts counts for the trackers from that moment on
     // (already counted in the first-party funnel, so only the trackers get it).
     if (readConsent() === 'granted') sendToTrackers('page_view', { page_path: window.location.pathname }, newEventId());

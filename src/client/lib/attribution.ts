@@ -1,4 +1,5 @@
 import { attributionFromSearch, cleanAttribution, type Attribution } from '../../shared/attribution.ts';
+import { captureAffiliateCode } from './affiliate-link.ts';
 
 /**
  * The visit's campaign parameters (utm_*, src, sck, fbclid, gclid), kept from its first page in
@@ -9,6 +10,7 @@ import { attributionFromSearch, cleanAttribution, type Attribution } from '../..
 const ATTRIBUTION_KEY = 'vitrine_attribution';
 
 export function captureAttribution(): void {
+  captureAffiliateCode();
   try {
     if (window.sessionStorage.getItem(ATTRIBUTION_KEY) !== null) return;
     const found = attributionFromSearch(window.location.search);

@@ -48,6 +48,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, ConsoleAccess>> = {
   'POST /reviews/:orderId/publish': 'orders',
   'POST /reviews/:orderId/hide': 'orders',
   'GET /disputes': 'orders',
+  // Affiliates' sales and money are read with the orders; who joins and at what rate is the owner's (docs/affiliates.md).
+  'GET /affiliates': 'orders',
   'GET /disputes/:id/defence': 'orders',
   'GET /disputes/:id/defence.pdf': 'orders',
 
@@ -67,6 +69,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, ConsoleAccess>> = {
   'GET /suppliers.csv': 'owner',
   'POST /suppliers/preview': 'owner',
   'POST /suppliers': 'owner',
+  'POST /affiliates': 'owner',
+  'POST /affiliates/rates': 'owner',
+  'POST /affiliates/:id/rates': 'owner',
+  'POST /affiliates/:id/state': 'owner',
   'GET /users': 'owner',
   'POST /users/invite': 'owner',
   'POST /users/:id/permissions': 'owner',

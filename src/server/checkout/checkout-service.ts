@@ -115,6 +115,7 @@ async function insertAndCharge(
       expiresAt: gatewayExpiry(now, config.pixExpireDays, null),
       offerVersion,
       attribution: input.attribution,
+      affiliateCode: input.affiliate,
       tracking: trackingToStore(input.tracking, client),
       // The words the form showed, as this server ships them: never a text the request sends.
       whatsappConsent: input.whatsappConsent

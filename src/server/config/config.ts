@@ -66,6 +66,7 @@ export interface Config {
   /** The seller's WhatsApp for dispute alerts, with the template Meta approved for it; null → e-mail only. */
   disputeAlertWhatsapp: { to: string; template: string; readAlertTemplate: string } | null;
   refundMode: 'manual' | 'auto';
+  affiliateCookie: { days: number; click: 'first' | 'last' };
   /** Off → refunds are done by hand in the gateway panel. */
   gatewayRefunds: boolean;
   /** null when off, when content has none, or with a real gateway while content still has the demo's hashes. */
@@ -224,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     refundMode: values.REFUND_MODE,
+    affiliateCookie: { days: values.AFFILIATE_COOKIE_DAYS, click: values.AFFILIATE_CLICK },
     gatewayRefunds: values.GATEWAY_REFUNDS === '1',
     orderBump: offeredBump(values, sellsFromCatalogue(values, providers)),
     mail: {

@@ -162,6 +162,14 @@ export const EnvSchema = z.object({
   WHATSAPP_TEMPLATE_DISPUTE: templateName('vitrine_contestacao'),
   // The same number's alert when a provider's disputes cannot be read for an hour (docs/whatsapp.md).
   WHATSAPP_TEMPLATE_READ_ALERT: templateName('vitrine_leitura_falhou'),
+  // The seller's affiliate window: how long the consented cookie keeps a link's code (docs/affiliates.md#links).
+  AFFILIATE_COOKIE_DAYS: integerText(0, 365).default(30),
+  AFFILIATE_CLICK: z.preprocess(
+    blankAsUnset,
+    z
+      .enum(['first', 'last'], { message: 'must be first (the first link within the window earns) or last (the last one does)' })
+      .default('last'),
+  ),
   REFUND_MODE: z.preprocess(
     blankAsUnset,
     z

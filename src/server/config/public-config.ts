@@ -21,6 +21,7 @@ export function publicConfig(config: Config): PublicConfig {
     orderBump: config.orderBump !== null,
     openFinance: openFinanceMode(config),
     trackers: { ...config.trackers },
+    affiliateCookie: { ...config.affiliateCookie },
   };
 }
 

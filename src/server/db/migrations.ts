@@ -57,6 +57,8 @@ import { pageDraftSavesMigration } from './migrations/0071-page-draft-saves.ts';
 import { experimentVisitorKeptMigration } from './migrations/0073-experiment-visitor-kept.ts';
 import { experimentCheckoutOnceMigration } from './migrations/0074-experiment-checkout-once.ts';
 import { pushNotificationsMigration } from './migrations/0075-push-notifications.ts';
+import { affiliatesMigration } from './migrations/0078-affiliates.ts';
+import { orderAffiliateMigration } from './migrations/0079-order-affiliate.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
 import type { Database } from './schema.ts';
 
@@ -121,6 +123,8 @@ const migrations: Record<string, Migration> = {
   '0073_experiment_visitor_kept': experimentVisitorKeptMigration,
   '0074_experiment_checkout_once': experimentCheckoutOnceMigration,
   '0075_push_notifications': pushNotificationsMigration,
+  '0078_affiliates': affiliatesMigration,
+  '0079_order_affiliate': orderAffiliateMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { OrderItemKey } from '../../shared/checkout.ts';
+import type { AffiliateState, CommissionFlag, CommissionItem, PixKey } from '../../shared/affiliates.ts';
 import type { GatewayRefundState, RefundOrigin, RefundReason, RefundStatus } from '../../shared/refunds.ts';
 import type { BrazilState, ReviewStatus } from '../../shared/reviews.ts';
 import type { DefenceChannel, DisputeSource, DisputeState } from '../../shared/disputes.ts';
@@ -107,6 +108,8 @@ export interface OrdersTable {
   med_returned_cents: Generated<number>;
   /** When its PIX, paid after the bank-app payment went back through a refund, was returned (migration 0067). */
   pix_returned_at: Generated<number | null>;
+  /** The affiliate code the visit carried (migration 0079); null: none. */
+  affiliate_code: Generated<string | null>;
 }
 
 export type OrderKind = 'main' | 'addon';
@@ -654,6 +657,48 @@ export interface Database {
   experiment_visitors: ExperimentVisitorsTable;
   experiment_events: ExperimentEventsTable;
   order_experiments: OrderExperimentsTable;
+  affiliates: AffiliatesTable;
+  affiliate_settings: AffiliateSettingsTable;
+  affiliate_commissions: AffiliateCommissionsTable;
+}
+
+/** Migration 0078 (docs/affiliates.md); rates are basis points, a null rate the seller's default. */
+export interface AffiliatesTable {
+  id: string;
+  code: string;
+  name: string;
+  email: string;
+  document: string | null;
+  pix_key_type: PixKey['type'];
+  pix_key: string;
+  promotes: string;
+  state: AffiliateState;
+  state_reason: string | null;
+  rate_main: number | null;
+  rate_bump: number | null;
+  rate_addon: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AffiliateSettingsTable {
+  id: string;
+  rate_main: number;
+  rate_bump: number;
+  rate_addon: number;
+  updated_at: number;
+}
+
+export interface AffiliateCommissionsTable {
+  order_id: string;
+  item: OrderItemKey;
+  affiliate_id: string;
+  main_order_id: string;
+  kind: CommissionItem;
+  rate: number;
+  flag: CommissionFlag | null;
+  paid_cents: Generated<number>;
+  created_at: number;
 }
 
 /** An order's variant in each running A/B test its buyer was in (migration 0049, docs/experiments.md#what-is-stored). */

@@ -23,6 +23,7 @@ export interface NewOrder {
   /** The seller's page version whose names and prices the items carry (offer/offer-prices.ts). */
   offerVersion: number;
   attribution: Attribution;
+  affiliateCode: string | null;
   whatsappConsent: { at: number; text: string; version: string } | null;
   /** The identifiers only when consent was "granted" (the caller checks). */
   tracking: {
@@ -304,6 +305,7 @@ export async function insertOrderWithinCapacity(
         sck: order.attribution.sck ?? null,
         fbclid: order.attribution.fbclid ?? null,
         gclid: order.attribution.gclid ?? null,
+        affiliate_code: order.affiliateCode,
         tracking_consent: order.tracking.consent,
         fbp: order.tracking.fbp,
         fbc: order.tracking.fbc,

@@ -226,3 +226,36 @@ export function medReturnOf(
   const match = left.find((item) => item.priceCents === cents);
   return { cents, items: new Set(match ? [match.key] : []) };
 }
+
+export interface KeptItem {
+  orderId: string;
+  key: OrderItemKey;
+  state: PurchaseItemState;
+  keptCents: number;
+  guaranteeEndsAt: number | null;
+}
+
+const NOT_KEPT: readonly PurchaseItemState[] = ['unpaid', 'refunded', 'med_returned'];
+
+/**
+ * What the providers kept of each item, as "Faturamento" counts it (docs/affiliates.md#commissions): its price while not
+ * given back, less its share, by price, of a part refunded or returned by the MED tied to no item.
+ */
+export function keptOfItems(purchase: PurchaseRecord, config: { guaranteeDays: number }): KeptItem[] {
+  const ledger = ledgerOf(purchase, config);
+  return chargesOf(purchase).flatMap((order) => {
+    const items = ledger.items.filter((item) => item.orderId === order.id);
+    const med = medReturnOf(purchase, order);
+    const untied = untiedRefundCents(purchase, order.id) + (order.status !== 'reversed' && med.items.size === 0 ? med.cents : 0);
+    const keptTotal = items.filter((item) => !NOT_KEPT.includes(item.state)).reduce((sum, item) => sum + item.priceCents, 0);
+    const cut = Math.min(untied, keptTotal);
+    let left = cut;
+    return items.map((item, index) => {
+      const kept = NOT_KEPT.includes(item.state) ? 0 : item.priceCents;
+      const last = items.slice(index + 1).every((later) => NOT_KEPT.includes(later.state));
+      const share = kept === 0 ? 0 : Math.min(kept, last ? left : Math.floor((cut * kept) / keptTotal));
+      left -= share;
+      return { orderId: order.id, key: item.key, state: item.state, keptCents: kept - share, guaranteeEndsAt: item.guaranteeEndsAt };
+    });
+  });
+}

@@ -6,7 +6,7 @@ import { mainOffer, type ListKey } from '../../content/offers.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import type { PurchaseView } from '../../shared/purchase.ts';
 import { itemsOfOrders, listOfItem } from './purchase-items.ts';
-import { ledgerOf, openItemKeys, type PurchaseRecord } from './purchase-ledger.ts';
+import { keptOfItems, ledgerOf, openItemKeys, type KeptItem, type PurchaseRecord } from './purchase-ledger.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type RefundRow = Selectable<RefundsTable>;
@@ -103,3 +103,9 @@ export async function untiedRefundedCents(db: Executor, orderId: string): Promis
 
 /** ledgerOf's rule in SQL: a reversed order nets nothing; a paid one its amount less items refunded, untied part refunds and what the MED took back. */
 export const netPaidCentsSql = sql<number>`(case when orders.status = 'paid' then orders.amount_cents - coalesce((select sum(refunds.amount_cents) from refunds where refunds.order_id = orders.id and refunds.status = 'refunded'), 0) - coalesce((select sum(provider_refunds.amount_cents) from provider_refunds where provider_refunds.order_id = orders.id and provider_refunds.item is null), 0) - orders.med_returned_cents else 0 end)`;
+
+/** Each item's money the providers kept (purchase-ledger.ts `keptOfItems`), for a commission on it. */
+export async function keptItemsOf(db: Executor, orderId: string, config: { guaranteeDays: number }): Promise<KeptItem[]> {
+  const purchase = await loadPurchase(db, orderId);
+  return purchase ? keptOfItems(purchase, config) : [];
+}

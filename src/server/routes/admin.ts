@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import { admin as copy } from '../../content/admin.ts';
+import { affiliatesConsole } from '../../content/affiliates.ts';
 import { disputesApi } from '../../content/disputes.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import type { AdminEnv } from './context.ts';
 import { ADMIN_BASE, idShaped, notFound, privateReplies, requireSession, sameOrigin } from './admin/console.ts';
+import { adminAffiliatesRoutes } from './admin/affiliates.ts';
 import { adminDisputesRoutes } from './admin/disputes.ts';
 import { adminErrorsRoutes } from './admin/errors.ts';
 import { adminHealthRoutes } from './admin/health.ts';
@@ -44,6 +46,7 @@ export function adminRoutes(deps: AdminDeps) {
     .use(`${ADMIN_BASE}/outbox/:id/*`, idShaped(copy.api.outboxNotFound))
     .use(`${ADMIN_BASE}/disputes/:id/*`, idShaped(disputesApi.notFound))
     .use(`${ADMIN_BASE}/dispute-blocks/:id/*`, idShaped(disputesApi.blockNotFound))
+    .use(`${ADMIN_BASE}/affiliates/:id/*`, idShaped(affiliatesConsole.api.notFound))
     .route('/', adminSessionRoutes)
     .route('/', adminErrorsRoutes)
     .route('/', adminNotificationsRoutes)
@@ -52,6 +55,7 @@ export function adminRoutes(deps: AdminDeps) {
     .route('/', adminRefundsRoutes(deps.runOutbox))
     .route('/', adminWhatsappRoutes)
     .route('/', adminDisputesRoutes)
+    .route('/', adminAffiliatesRoutes)
     .route('/', adminPrivacyRoutes)
     .route('/', adminReviewsRoutes)
     .route('/', adminPageRoutes)

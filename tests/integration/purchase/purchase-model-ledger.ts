@@ -22,6 +22,10 @@ import {
 import type { Fault } from '../../support/stand-ins/kit.ts';
 import type { ModelProvider } from './purchase-model-providers.ts';
 import { DUPLICATE_WINDOW_MS } from '../../../src/server/orders/payment-repository.ts';
+import { affiliateFormMessages } from '../../../src/content/affiliates.ts';
+import { registerAffiliate, saveAffiliateSettings } from '../../../src/server/affiliates/affiliate-service.ts';
+import { balanceOf, commissionsOf } from '../../../src/server/affiliates/commissions.ts';
+import { affiliateFormSchema, commissionCents } from '../../../src/shared/affiliates.ts';
 import {
   answerAddon,
   BUMP_PRICE,
@@ -31,6 +35,7 @@ import {
   MAIN_PRICE,
   openShop,
   orderStatus,
+  readOrder,
   refundList,
   restartShop,
   type Buyer,
@@ -105,6 +110,8 @@ function twoProviders(rig: LedgerRig, providers: string): ModelProvider {
 export interface LedgerShop extends Shop {
   ledger: ProviderLedger;
   rig: LedgerRig;
+  /** The one affiliate, whose link buyer 0 followed (docs/affiliates.md). */
+  affiliate: { id: string; code: string };
   /** The settings it opened with: both providers, both credentials. */
   openedWith: Record<string, string>;
 }
@@ -118,7 +125,69 @@ export async function openLedgerShop(db: TestDb, rig: LedgerRig, env: Record<str
   shop.ledger = new ProviderLedger(rig.mercadoPago, rig.abacatepay, () => shop.clock.now);
   shop.openedWith = { ...shop.env };
   pointWebhook(shop);
+  shop.affiliate = await joinAffiliate(shop);
   return shop;
+}
+
+/** Rates per kind of item: the main product and the bump share one, so a charge's commission is one rule of its money. */
+const RATES = { main: 5000, bump: 5000, addon: 2000 };
+
+async function joinAffiliate(shop: Shop) {
+  const form = affiliateFormSchema(affiliateFormMessages).parse({
+    name: 'Afiliada do Modelo',
+    email: `afiliada.${process.pid}.${Math.random().toString(36).slice(2, 10)}@example.com`,
+    document: '529.982.247-25',
+    pixKey: '71c7d9be-4b85-4e43-9f1c-1f3b8b4e9a2d',
+    promotes: 'Grupo de ofertas',
+  });
+  const joined = await registerAffiliate(shop.db.db, form, 'active', shop.clock.now);
+  if (!joined.ok) throw new Error(`the model's affiliate: ${joined.reason}`);
+  await saveAffiliateSettings(shop.db.db, { rates: RATES }, shop.clock.now);
+  return { id: joined.affiliate.id, code: joined.affiliate.code };
+}
+
+/**
+ * A1, commissions follow the money (docs/affiliates.md#commissions): for each purchase, the affiliate's paid + pending +
+ * available − debt is the rate applied to what the providers kept of each charge its code brought (a charge's items share
+ * one rate, so the items' commissions, each rounded down, fall short of the charge's by less than a centavo an item);
+ * a purchase no code brought earns nothing; a commission earns nothing only when flagged, and flagged only for a buyer
+ * a lost dispute blocked. Returns whether a commission was born, and whether one was cut.
+ */
+export async function commissionFindings(
+  shop: LedgerShop,
+  mainIds: readonly string[],
+  blocked: boolean,
+): Promise<{ findings: ProviderFinding[]; born: boolean; cut: boolean }> {
+  const views = await commissionsOf(shop.server.orders, [shop.affiliate.id], shop.clock.now, mainIds);
+  const findings: ProviderFinding[] = [];
+  for (const mainId of mainIds) {
+    const view = (await purchaseOf(shop, mainId)).purchase;
+    if (!view) continue;
+    const orderIds = new Set(view.items.map((item) => item.orderId));
+    const own = views.filter((commission) => commission.mainOrderId === mainId);
+    const balance = balanceOf(own);
+    const earned = balance.paidCents + balance.pendingCents + balance.availableCents - balance.debtCents;
+    const attributed = (await readOrder(shop, mainId)).affiliate_code === shop.affiliate.code;
+    const flagged = own.filter((commission) => commission.flag !== null);
+    let rule = 0;
+    for (const payment of shop.ledger.accepted.filter((each) => orderIds.has(each.orderId))) {
+      const charge = shop.ledger.charge(payment.provider, payment.chargeId)!;
+      const contested =
+        charge.disputed && view.items.filter((item) => item.orderId === payment.orderId).every((item) => item.state === 'unpaid');
+      if (!attributed || contested || flagged.some((commission) => commission.orderId === payment.orderId)) continue;
+      rule += commissionCents(shop.ledger.kept(payment), payment.orderId === mainId ? RATES.main : RATES.addon);
+    }
+    if (flagged.length > 0 && !blocked)
+      findings.push({ rule: 'A1', message: `purchase ${mainId}: a commission is flagged ${flagged[0]!.flag} with no block on its buyer` });
+    const items = own.length;
+    if (earned > rule || rule - earned >= Math.max(1, items))
+      findings.push({
+        rule: 'A1',
+        message: `purchase ${mainId}: the affiliate earns R$ ${(earned / 100).toFixed(2)} on ${items} item(s); the rule on what the providers kept is R$ ${(rule / 100).toFixed(2)}`,
+      });
+  }
+  const price = (key: string) => (key === 'main' ? MAIN_PRICE : BUMP_PRICE);
+  return { findings, born: views.length > 0, cut: views.some((commission) => commission.keptCents < price(commission.item)) };
 }
 
 /** AbacatePay's webhook is set in its dashboard: to where the running server listens now. */

@@ -26,6 +26,7 @@ import {
 import {
   BOTH,
   clearFaults,
+  commissionFindings,
   blocksOf,
   decideAtProvider,
   deliveredWithoutMoney,
@@ -103,7 +104,7 @@ interface Model {
   erasedAt: Array<number | null>;
   orders: ModelOrder[];
   late: Array<() => Promise<number>>;
-  reached: { paid: boolean; refund: boolean; panelRefund: boolean };
+  reached: { paid: boolean; refund: boolean; panelRefund: boolean; commission: boolean; commissionCut: boolean };
   /** Add-ons paid while their main's PIX could still be paid (docs/money.md, `awaiting`). */
   awaiting: Set<string>;
   /** Purchases (main order ids) whose refund the seller confirmed a second time while a dispute was open. */
@@ -231,6 +232,12 @@ async function settled(shop: LedgerShop, model: Model, paid: boolean): Promise<v
   const ids = mains(model).map((order) => order.id);
   const buyerOf = (orderId: string) => String(model.orders.find((order) => order.id === orderId)?.buyer ?? orderId);
   report([...(await providerSideFindings(shop, ids, erasedAtOf(model), paid, buyerOf)), ...(await disputeFollowsFindings(shop, model))]);
+  if (paid) {
+    const commissions = await commissionFindings(shop, ids, await blocked(shop, model, 0));
+    report(commissions.findings);
+    model.reached.commission ||= commissions.born;
+    model.reached.commissionCut ||= commissions.cut;
+  }
   for (const id of ids) {
     const { purchase } = await purchaseOf(shop, id);
     for (const item of purchase?.items ?? []) {
@@ -931,12 +938,13 @@ const START = Date.UTC(2026, 10, 25, 18, 0, 0);
  */
 const TIME_LIMIT_MS = 450_000;
 
-const newModel = (): Model => ({
-  buyers: [newBuyer('Ana Provedora'), newBuyer('Bruno Provedor')],
+/** Ana came through the affiliate's link; Bruno came on his own. */
+const newModel = (affiliate: string): Model => ({
+  buyers: [{ ...newBuyer('Ana Provedora'), affiliate }, newBuyer('Bruno Provedor')],
   erasedAt: [null, null],
   orders: [],
   late: [],
-  reached: { paid: false, refund: false, panelRefund: false },
+  reached: { paid: false, refund: false, panelRefund: false, commission: false, commissionCut: false },
   awaiting: new Set(),
   confirmed: new Set(),
   before: { refundCalls: 0, disputed: new Set(), lost: new Set() },
@@ -967,7 +975,18 @@ for (const database of databases) {
           announceSeed(`purchase model, providers' side (${database.name}, ${variant.name}): ${NUM_RUNS} runs`);
           const shop = await openLedgerShop(db, rig, variant.env, START);
           let run = 0;
-          const coverage = { runs: 0, paid: 0, refund: 0, awaiting: 0, awaitingReturned: 0, dispute: 0, disputeLost: 0, panelRefund: 0 };
+          const coverage = {
+            runs: 0,
+            paid: 0,
+            refund: 0,
+            awaiting: 0,
+            awaitingReturned: 0,
+            dispute: 0,
+            disputeLost: 0,
+            panelRefund: 0,
+            commission: 0,
+            commissionCut: 0,
+          };
           try {
             await fc.assert(
               fc.asyncProperty(runArb, async ({ opening, addon, awaiting, dispute, rest, closing }) => {
@@ -976,7 +995,7 @@ for (const database of databases) {
                 await clearFaults(rig);
                 await restartWith(shop, BOTH);
                 shop.ledger.accepted.length = 0;
-                const model = newModel();
+                const model = newModel(shop.affiliate.code);
                 const other = 1 - opening[0].buyer;
                 const prelude = [
                   ...(dispute ? [dispute.open, ...(dispute.defend ? [dispute.defend] : [])] : []),
@@ -1001,6 +1020,8 @@ for (const database of databases) {
                 if (disputes.length > 0) coverage.dispute += 1;
                 if (disputes.some((each) => each.state === 'lost')) coverage.disputeLost += 1;
                 if (model.reached.panelRefund) coverage.panelRefund += 1;
+                if (model.reached.commission) coverage.commission += 1;
+                if (model.reached.commissionCut) coverage.commissionCut += 1;
               }),
               {
                 seed: FUZZ_SEED + 100 + variantIndex,
@@ -1020,6 +1041,7 @@ for (const database of databases) {
           expect(coverage.paid, 'runs that reached a paid purchase').toBeGreaterThanOrEqual(NUM_RUNS / 2);
           expect(coverage.refund, 'runs that reached a refund').toBeGreaterThanOrEqual(NUM_RUNS / 4);
           expect(coverage.dispute, 'runs that reached a dispute').toBeGreaterThanOrEqual(NUM_RUNS / 4);
+          expect(coverage.commission, "runs that reached an affiliate's commission").toBeGreaterThanOrEqual(NUM_RUNS / 4);
         },
         TIME_LIMIT_MS + 90_000,
       );
@@ -1033,7 +1055,7 @@ for (const database of databases) {
           await clearFaults(rig);
           await restartWith(shop, BOTH);
           shop.ledger.accepted.length = 0;
-          const model = newModel();
+          const model = newModel(shop.affiliate.code);
           const commands: Cmd[] = [
             new Checkout(0, false),
             new Pay(0, 'readFails'),
@@ -1065,7 +1087,7 @@ for (const database of databases) {
           await clearFaults(rig);
           await restartWith(shop, BOTH);
           shop.ledger.accepted.length = 0;
-          const model = newModel();
+          const model = newModel(shop.affiliate.code);
           // The seller's "Marcar como reembolsado" on the unpaid main (order 1), whose page lists nothing to send back, marks nothing.
           const [outage, main, bump, payBump, ...expiry] = awaitingSequence(1, 'delivered', true);
           const commands = [

@@ -98,6 +98,8 @@ export interface Buyer {
   phone: string;
   /** The CPF, sent with the order (paying in the bank's app needs it). */
   document?: string;
+  /** The affiliate code their visit carried (docs/affiliates.md#links), sent with each of their orders. */
+  affiliate?: string;
 }
 
 let buyerSerial = 0;

@@ -1,0 +1,13 @@
+import type { EventWiring } from '../orders/order-events.ts';
+import { recordCommissions } from './commissions.ts';
+
+/**
+ * A commission is born with the payment; refunds and MED returns need no event here, the ledger is read (commissions.ts).
+ * A payment whose buyer was erased is owed back, and held pending until it goes (the purchase model's A1 found it unborn).
+ */
+export function registerAffiliatesEvents({ events, deps }: EventWiring): void {
+  for (const type of ['paid', 'undeliverable'] as const)
+    events.subscribe(type, async (trx, { order, at }) => {
+      await recordCommissions(deps, trx, order, at);
+    });
+}
