@@ -27,13 +27,18 @@ function askers(files: Record<string, string>): string[] {
 }
 
 describe('the refund dispute guard', () => {
-  it('is asked in refund-approval.ts only, and shown by the guarantee card', () => {
+  it('is asked in refund-approval.ts only, and read by the guarantee card and the commissions it holds', () => {
     const files = Object.fromEntries(
       sourceFiles(serverDir).map((file) => [path.relative(root, file).split(path.sep).join('/'), fs.readFileSync(file, 'utf8')]),
     );
-    expect(askers(files)).toEqual(['src/server/refunds/buyer-guarantee.ts', 'src/server/refunds/refund-approval.ts']);
-    // The card only shows it (`disputeOpen`): it approves nothing.
-    expect(files['src/server/refunds/buyer-guarantee.ts']).not.toMatch(/recordApproval|approveRefund/);
+    expect(askers(files)).toEqual([
+      'src/server/affiliates/commissions.ts',
+      'src/server/refunds/buyer-guarantee.ts',
+      'src/server/refunds/refund-approval.ts',
+    ]);
+    // The card only shows it (`disputeOpen`), a commission stays pending while it holds: neither approves anything.
+    for (const reader of ['src/server/refunds/buyer-guarantee.ts', 'src/server/affiliates/commissions.ts'])
+      expect(files[reader]).not.toMatch(/recordApproval|approveRefund/);
   });
 
   it('would find a route asking on its own', () => {

@@ -146,7 +146,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "mb": [fromTheme("spacing")],
     }],
     "ml": [{
-      "ml": ["auto"],
+      "ml": ["auto", fromTheme("spacing")],
     }],
     "space-y": [{
       "space-y": [fromTheme("spacing")],
