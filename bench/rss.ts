@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { issueAccessToken } from '../src/server/access/access-service.ts';
 import type { CreatedOrder } from '../src/shared/checkout.ts';
 import { fetchFrom, newCheckoutKey, newClientAddress, signInToConsole, uniqueBuyer } from '../tests/support/clients.ts';
@@ -73,8 +74,10 @@ export async function measureServerRss(total = 200): Promise<RssSitting> {
             { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(buyer) },
             from,
           );
-          if (response.status !== 201) throw new Error(`checkout answered ${response.status}: ${body.toString()}`);
-          order = JSON.parse(body.toString()) as CreatedOrder;
+          // The order's reply comes gzipped to a client that accepts it, as a phone does; this client reads the wire.
+          const text = (response.headers.get('content-encoding') === 'gzip' ? zlib.gunzipSync(body) : body).toString();
+          if (response.status !== 201) throw new Error(`checkout answered ${response.status}: ${text}`);
+          order = JSON.parse(text) as CreatedOrder;
         },
         () => request(new URL(order.sandboxPayUrl!, server.url).pathname, { method: 'POST' }),
         () => request(`/api/orders/${order.orderId}`, {}, from),
