@@ -212,10 +212,13 @@ export interface AdminOverview {
   };
 }
 
-/** `failing`: its last charge failed; `skipped`: failures in a row, new charges go to the next provider until `until`. */
+/**
+ * `ok`: its last charge went through (`since`); `untried`: no charge yet on this instance; `failing`: its last charge
+ * failed; `skipped`: failures in a row, new charges go to the next provider until `until`.
+ */
 export interface AdminProviderState {
   name: string;
-  state: 'ok' | 'failing' | 'skipped';
+  state: 'ok' | 'untried' | 'failing' | 'skipped';
   since: number | null;
   until: number | null;
 }

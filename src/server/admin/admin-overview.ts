@@ -136,7 +136,11 @@ export function providerStates(health: readonly ProviderHealth[], sandbox: boole
   return health.map((entry) => {
     const name = providerName(entry.id, { sandbox });
     if (entry.skippedUntil !== null) return { name, state: 'skipped', since: entry.lastError?.at ?? null, until: entry.skippedUntil };
-    const failing = entry.lastError !== null && (entry.lastSuccessAt === null || entry.lastError.at > entry.lastSuccessAt);
-    return failing ? { name, state: 'failing', since: entry.lastError!.at, until: null } : { name, state: 'ok', since: null, until: null };
+    if (entry.lastError !== null && (entry.lastSuccessAt === null || entry.lastError.at > entry.lastSuccessAt))
+      return { name, state: 'failing', since: entry.lastError.at, until: null };
+    // Nothing charged yet on this instance: no fact says it works.
+    return entry.lastSuccessAt === null
+      ? { name, state: 'untried', since: null, until: null }
+      : { name, state: 'ok', since: entry.lastSuccessAt, until: null };
   });
 }

@@ -181,8 +181,7 @@ async function judgeRow(deps: Pick<ExperimentDeps, 'db'>, row: ExperimentsTable,
 
 /** A running test whose verdict is in, or that the split check holds, rings the page's editors once per verdict (docs/notifications.md). */
 export async function announceVerdicts(deps: Pick<ExperimentDeps, 'db'>, now: number): Promise<void> {
-  const rows = await deps.db.selectFrom('experiments').selectAll().where('status', '=', 'running').execute();
-  for (const row of rows) {
+  for (const row of await runningExperiments(deps.db)) {
     const { verdict } = (await judgeRow(deps, row, now)).judgement;
     if (verdict.kind === 'continue') continue;
     const event = { type: 'experiment', name: row.name, verdict: verdict.kind } as const;

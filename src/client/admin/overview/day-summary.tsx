@@ -5,6 +5,7 @@ import { cn } from '../../ui/cn.ts';
 import { formatBRL, formatTime } from '../format.ts';
 
 const text = copy.overview.day;
+const dotColour = { ok: 'bg-green-400', untried: 'bg-slate-500', failing: 'bg-gold-400', skipped: 'bg-gold-400' } as const;
 
 /**
  * The day on one phone screen, read with one thumb: today's sales against yesterday's at this hour, the PIX still
@@ -58,12 +59,13 @@ export function DaySummary({ overview, onShowRefunds }: { overview: AdminOvervie
       <ul className="mt-1 space-y-1 text-sm">
         {providers.map((provider) => (
           <li key={provider.name} className="flex flex-wrap items-baseline gap-x-2">
-            <span
-              aria-hidden
-              className={cn('inline-block size-2.5 rounded-full', provider.state === 'ok' ? 'bg-green-400' : 'bg-gold-400')}
-            />
+            <span aria-hidden className={cn('inline-block size-2.5 rounded-full', dotColour[provider.state])} />
             <span className="font-semibold text-white">{provider.name}</span>
-            <span className={provider.state === 'ok' ? 'text-slate-300' : 'font-semibold text-gold-300'}>{providerWords(provider)}</span>
+            <span
+              className={provider.state === 'failing' || provider.state === 'skipped' ? 'font-semibold text-gold-300' : 'text-slate-300'}
+            >
+              {providerWords(provider)}
+            </span>
           </li>
         ))}
       </ul>
@@ -74,6 +76,6 @@ export function DaySummary({ overview, onShowRefunds }: { overview: AdminOvervie
 
 function providerWords(provider: AdminOverview['day']['providers'][number]): string {
   if (provider.state === 'skipped' && provider.until !== null) return text.providerSkipped(formatTime(provider.until));
-  if (provider.state !== 'ok' && provider.since !== null) return text.providerFailing(formatTime(provider.since));
-  return text.providerOk;
+  if (provider.state === 'untried' || provider.since === null) return text.providerUntried;
+  return provider.state === 'ok' ? text.providerOk(formatTime(provider.since)) : text.providerFailing(formatTime(provider.since));
 }
