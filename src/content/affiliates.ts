@@ -24,7 +24,20 @@ export const affiliatesConsole = {
     available: 'Disponível',
     paid: 'Pago',
     debt: 'A descontar',
+    charges: 'PIX gerados',
+    conversion: 'Conversão',
+    revenue: 'Faturamento',
+    refundRate: 'Devoluções',
   },
+  /** The seller's money after the commissions, since the first sale. */
+  totals: {
+    title: 'Seu faturamento, descontadas as comissões',
+    revenue: 'Faturamento da loja',
+    commissions: 'Comissões (pendentes, disponíveis e pagas)',
+    net: 'Fica com você',
+  },
+  burst: (count: number) =>
+    `${count} PIX gerados por este link na última hora e não pagos. Pode ser um robô ou um anúncio com problema: confira antes de pagar comissões.`,
   flagged: (count: number) =>
     count === 1
       ? '1 venda sem comissão (compra própria ou comprador bloqueado)'

@@ -23,6 +23,14 @@ for (const viewport of [
       const nav = panel.getByRole('navigation', { name: 'Seções do painel' });
       const names = await nav.getByRole('link').allInnerTexts();
       expect(names.length).toBeGreaterThan(5);
+      // On a computer's screen every area's tab is in view, with no hidden row to scroll sideways (a phone's row scrolls).
+      if (viewport.width >= 1024) {
+        const row = (await nav.boundingBox())!;
+        for (const name of names) {
+          const box = (await nav.getByRole('link', { name, exact: true }).boundingBox())!;
+          expect(box.x + box.width, `"${name}" within the row's ${Math.round(row.width)} px`).toBeLessThanOrEqual(row.x + row.width);
+        }
+      }
       for (const name of names) {
         await nav.getByRole('link', { name, exact: true }).click();
         await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');

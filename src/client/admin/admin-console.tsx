@@ -226,7 +226,7 @@ function ConsoleFrame() {
         {/* One row that scrolls sideways on a phone: wrapped, the tabs took three rows of the sticky header. */}
         <nav
           aria-label={copy.nav.label}
-          className="mx-auto flex max-w-6xl [scrollbar-width:none] gap-1 overflow-x-auto overscroll-x-contain px-2 pb-2"
+          className="mx-auto flex max-w-6xl [scrollbar-width:none] gap-1 overflow-x-auto overscroll-x-contain px-2 pb-2 lg:flex-wrap lg:overflow-x-visible"
         >
           {tabs.map((item) => (
             <a

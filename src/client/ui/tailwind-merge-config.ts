@@ -29,7 +29,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "overflow": ["hidden"],
     }],
     "overflow-x": [{
-      "overflow-x": ["auto"],
+      "overflow-x": ["auto", "visible"],
     }],
     "overflow-y": [{
       "overflow-y": ["auto"],

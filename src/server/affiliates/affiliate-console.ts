@@ -1,4 +1,5 @@
 import type { AdminAffiliate, AdminAffiliateList } from '../../shared/affiliates.ts';
+import { sumOrdersByAffiliate, sumRevenue, unpaidBursts } from '../reads/affiliate-figures.ts';
 import { affiliateSettings } from './affiliate-service.ts';
 import { listAffiliates } from './affiliates-repository.ts';
 import { balanceOf, commissionsOf, type CommissionDeps } from './commissions.ts';
@@ -7,17 +8,26 @@ const rateOf = (value: number | null) => (value === null ? null : Number(value))
 
 /** The console's "Afiliados": each affiliate with its sales and money, as commissions.ts reads them now. */
 export async function affiliateList(deps: CommissionDeps, now: number): Promise<AdminAffiliateList> {
-  const [affiliates, settings] = await Promise.all([listAffiliates(deps.db), affiliateSettings(deps.db)]);
+  const [affiliates, settings, sales, bursts, revenueCents] = await Promise.all([
+    listAffiliates(deps.db),
+    affiliateSettings(deps.db),
+    sumOrdersByAffiliate(deps.db, 0, now + 1),
+    unpaidBursts(deps.db, now),
+    sumRevenue(deps.db),
+  ]);
   const views = await commissionsOf(
     deps,
     affiliates.map((affiliate) => affiliate.id),
     now,
   );
+  const commissionsCents = views.reduce((sum, view) => sum + view.amountCents, 0);
   return {
     defaults: settings.rates,
+    totals: { revenueCents, commissionsCents, netCents: revenueCents - commissionsCents },
     affiliates: affiliates.map((affiliate): AdminAffiliate => {
       const own = views.filter((view) => view.affiliateId === affiliate.id);
       const { pendingCents, availableCents, paidCents, debtCents } = balanceOf(own);
+      const figures = sales.find((row) => row.code === affiliate.code);
       return {
         id: affiliate.id,
         name: affiliate.name,
@@ -34,6 +44,11 @@ export async function affiliateList(deps: CommissionDeps, now: number): Promise<
         availableCents,
         paidCents,
         debtCents,
+        charges: figures?.charges ?? 0,
+        revenueCents: figures?.revenueCents ?? 0,
+        conversion: figures?.conversion ?? null,
+        refundRate: figures?.refundRate ?? null,
+        burstUnpaid: bursts.get(affiliate.code) ?? null,
         createdAt: Number(affiliate.created_at),
       };
     }),

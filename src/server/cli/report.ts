@@ -4,13 +4,14 @@ import { recoveryFigures } from '../funnel/recovery-figures.ts';
 import { readRecoveryFacts } from '../funnel/recovery-facts.ts';
 import { businessDay, businessDayStart } from '../../shared/time.ts';
 import { sumOrdersBySource } from '../reads/sales-by-source.ts';
-import { renderSourceReport } from '../funnel/attribution-report.ts';
+import { renderAffiliateReport, renderSourceReport } from '../funnel/attribution-report.ts';
+import { sumOrdersByAffiliate } from '../reads/affiliate-figures.ts';
 import { readBumpFunnel, renderBumpFunnel } from '../funnel/bump-funnel.ts';
 import { renderOpenDuplicates } from '../duplicates/duplicate-report.ts';
 import { listOpenDuplicates } from '../orders/order-lookup.ts';
 import { readMedReturns, renderMedReturns } from '../disputes/dispute-report.ts';
 
-/** `npm run report [-- --days N]`: funnel, sales by source, bump steps, recovered PIX, duplicates to refund, MED returns. */
+/** `npm run report [-- --days N]`: funnel, sales by source and by affiliate, bump steps, recovered PIX, duplicates to refund, MED returns. */
 function parseDays(argv: string[]): number | string {
   const index = argv.findIndex((arg) => arg === '--days' || arg.startsWith('--days='));
   if (index === -1) return 7;
@@ -34,6 +35,8 @@ async function main(): Promise<number> {
     process.stdout.write(`${renderFunnelReport(rows, { from, to, days })}\n`);
     const bySource = await sumOrdersBySource(database.db, businessDayStart(from), businessDayStart(to, 1));
     process.stdout.write(`\n${renderSourceReport(bySource, { from, to })}\n`);
+    const byAffiliate = await sumOrdersByAffiliate(database.db, businessDayStart(from), businessDayStart(to, 1));
+    process.stdout.write(`\n${renderAffiliateReport(byAffiliate, { from, to })}\n`);
     const bump = await readBumpFunnel(database.db, businessDayStart(from), businessDayStart(to, 1));
     const checkoutsStarted = rows.filter((row) => row.event === 'begin_checkout').reduce((sum, row) => sum + Number(row.count), 0);
     process.stdout.write(`\n${renderBumpFunnel(bump, checkoutsStarted, { from, to })}\n`);

@@ -1,3 +1,4 @@
+import type { AffiliateSales } from '../reads/affiliate-figures.ts';
 import type { AdminSourceRow } from '../../shared/admin.ts';
 import { NO_ATTRIBUTION } from '../../shared/attribution.ts';
 import { formatBRL } from '../../shared/money.ts';
@@ -27,4 +28,21 @@ export function renderSourceReport(rows: SourceTotals[], range: { from: string; 
     ),
   ];
   return lines.join('\n');
+}
+
+/** `npm run report`'s sales per affiliate link (docs/affiliates.md#figures): by code, as the links carry it. */
+export function renderAffiliateReport(rows: AffiliateSales[], range: { from: string; to: string }): string {
+  const title = `Sales by affiliate (orders created ${range.from} to ${range.to}; conversion = paid ÷ PIX generated; returned = paid and given back)`;
+  if (rows.length === 0) return `${title}\n  no orders through an affiliate's link`;
+  const sorted = [...rows].sort((a, b) => b.revenueCents - a.revenueCents || a.code.localeCompare(b.code));
+  const width = Math.max('Affiliate code'.length, ...sorted.map((row) => row.code.length));
+  return [
+    title,
+    '',
+    `${'Affiliate code'.padEnd(width)}  ${'PIX'.padStart(5)}  ${'Paid'.padStart(5)}  ${'Conversion'.padStart(10)}  ${'Returned'.padStart(8)}  ${'Revenue'.padStart(14)}`,
+    ...sorted.map(
+      (row) =>
+        `${row.code.padEnd(width)}  ${String(row.charges).padStart(5)}  ${String(row.paidOrders).padStart(5)}  ${formatRate(row.conversion).padStart(10)}  ${formatRate(row.refundRate).padStart(8)}  ${formatBRL(row.revenueCents).padStart(14)}`,
+    ),
+  ].join('\n');
 }

@@ -34,6 +34,8 @@ describe('npm run report', () => {
           ...(index === 0 ? { attribution: { utm_source: 'fb', utm_campaign: 'black', utm_medium: 'cpc' } } : {}),
           // The paid one also asked for WhatsApp: the demo records its PIX message, which comes before the payment.
           ...(index === 0 ? { whatsappConsent: true } : {}),
+          // Both came through one affiliate's link, in any case.
+          affiliate: index === 0 ? 'Lia2026' : 'lia2026',
         },
       });
       orderIds.push(orderId);
@@ -59,6 +61,9 @@ describe('npm run report', () => {
     expect(stdout).toContain('Sales by source / campaign');
     expect(stdout).toMatch(/fb \/ black\s+1\s+1\s+100\.0%\s+R\$\s19,90/);
     expect(stdout).toMatch(/\(none\) \/ \(none\)\s+1\s+0\s+0\.0%\s+R\$\s0,00/);
+    // Sales by affiliate: the link's code, PIX generated, paid, conversion, the share given back, revenue.
+    expect(stdout).toContain('Sales by affiliate');
+    expect(stdout).toMatch(/lia2026\s+2\s+1\s+50\.0%\s+0\.0%\s+R\$\s19,90/);
 
     expect(stdout).toContain('Recovery (PIX created, and orders paid,');
     expect(stdout).toMatch(/PIX generated\s+2\n/);

@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { affiliatesConsole } from '../../../content/affiliates.ts';
-import type { AdminAffiliate } from '../../../shared/affiliates.ts';
+import type { AdminAffiliate, AdminAffiliateList } from '../../../shared/affiliates.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { ApiError } from '../../lib/api.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { formatRate } from '../format.ts';
 import { useAdminData } from '../use-admin-data.ts';
 import { AffiliateForm } from './affiliate-form.tsx';
 import { affiliatesApi } from './affiliates-api.ts';
@@ -29,6 +30,7 @@ export function AffiliatesSection({ onSignedOut }: { onSignedOut: () => void }) 
       {state.kind === 'failed' ? <Alert variant="destructive">{state.message}</Alert> : null}
       {state.kind === 'ready' ? (
         <>
+          {state.data.affiliates.length > 0 ? <Totals totals={state.data.totals} /> : null}
           <ul aria-label={copy.tab} className="space-y-3">
             {state.data.affiliates.length === 0 ? <li className="text-sm text-slate-400">{copy.empty}</li> : null}
             {state.data.affiliates.map((affiliate) => (
@@ -51,6 +53,29 @@ export function AffiliatesSection({ onSignedOut }: { onSignedOut: () => void }) 
   );
 }
 
+function Totals({ totals }: { totals: AdminAffiliateList['totals'] }) {
+  const rows: Array<[string, number]> = [
+    [copy.totals.revenue, totals.revenueCents],
+    [copy.totals.commissions, totals.commissionsCents],
+    [copy.totals.net, totals.netCents],
+  ];
+  return (
+    <section className={card} aria-labelledby="affiliates-totals">
+      <h3 id="affiliates-totals" className="mb-2 text-base font-extrabold text-white">
+        {copy.totals.title}
+      </h3>
+      <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
+        {rows.map(([label, cents]) => (
+          <div key={label}>
+            <dt className="text-xs text-slate-400">{label}</dt>
+            <dd className="font-bold text-white tabular-nums">{formatBRL(cents)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 function AffiliateCard({ affiliate, onChanged }: { affiliate: AdminAffiliate; onChanged: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const move = async (state: 'active' | 'paused' | 'removed', askReason = false) => {
@@ -65,6 +90,10 @@ function AffiliateCard({ affiliate, onChanged }: { affiliate: AdminAffiliate; on
   };
   const figures: Array<[string, string]> = [
     [copy.columns.sales, String(affiliate.sales)],
+    [copy.columns.charges, String(affiliate.charges)],
+    [copy.columns.conversion, formatRate(affiliate.conversion)],
+    [copy.columns.revenue, formatBRL(affiliate.revenueCents)],
+    [copy.columns.refundRate, formatRate(affiliate.refundRate)],
     [copy.columns.pending, formatBRL(affiliate.pendingCents)],
     [copy.columns.available, formatBRL(affiliate.availableCents)],
     [copy.columns.paid, formatBRL(affiliate.paidCents)],
@@ -88,7 +117,7 @@ function AffiliateCard({ affiliate, onChanged }: { affiliate: AdminAffiliate; on
           </span>
         ) : null}
       </p>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
         {figures.map(([label, value]) => (
           <div key={label}>
             <dt className="text-xs text-slate-400">{label}</dt>
@@ -97,6 +126,7 @@ function AffiliateCard({ affiliate, onChanged }: { affiliate: AdminAffiliate; on
         ))}
       </dl>
       {affiliate.flagged > 0 ? <p className="text-amber-200">{copy.flagged(affiliate.flagged)}</p> : null}
+      {affiliate.burstUnpaid !== null ? <Alert variant="destructive">{copy.burst(affiliate.burstUnpaid)}</Alert> : null}
       {error ? <Alert variant="destructive">{error}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         {affiliate.state === 'pending' ? <Button onClick={() => void move('active')}>{copy.actions.approve}</Button> : null}
