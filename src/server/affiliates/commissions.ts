@@ -9,8 +9,9 @@ import { isBuyerBlocked } from '../disputes/dispute-blocks.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { itemsOfOrder } from '../purchase/purchase-items.ts';
-import type { KeptItem } from '../purchase/purchase-ledger.ts';
-import { keptItemsOf } from '../purchase/purchase-service.ts';
+import { keptOfItems, type KeptItem } from '../purchase/purchase-ledger.ts';
+import { loadPurchases } from '../purchase/purchase-service.ts';
+import { purchasesWithOpenDispute } from '../disputes/dispute-guard.ts';
 import { affiliateSettings, ratesOf } from './affiliate-service.ts';
 import {
   commissionsOfAffiliates,
@@ -20,12 +21,9 @@ import {
   type CommissionRow,
 } from './affiliates-repository.ts';
 
-type Executor = Kysely<Database> | Transaction<Database>;
-
 export interface CommissionDeps {
   db: Kysely<Database>;
   config: Config;
-  hasOpenDispute: (db: Executor, orderId: string) => Promise<boolean>;
 }
 
 /** Born with the payment, in its transaction: the rate of that day, and the flag that voids it (docs/affiliates.md#fraud). */
@@ -108,13 +106,15 @@ const HELD: ReadonlyArray<KeptItem['state']> = ['owed', 'refund_requested', 'ref
 
 /** Each commission as its purchase's ledger has it now: a refund, a MED return or a dispute shows at once. */
 export async function commissionViews(deps: CommissionDeps, rows: readonly CommissionRow[], now: number): Promise<CommissionView[]> {
-  const purchases = new Map<string, { kept: KeptItem[]; disputed: boolean }>();
-  for (const mainOrderId of new Set(rows.map((row) => row.main_order_id))) {
-    const [kept, disputed] = await Promise.all([keptItemsOf(deps.db, mainOrderId, deps.config), deps.hasOpenDispute(deps.db, mainOrderId)]);
-    purchases.set(mainOrderId, { kept, disputed });
-  }
+  // Every purchase in a few reads, not a few per purchase: the console lists an affiliate's every sale (tested in affiliate-commissions).
+  const records = await loadPurchases(
+    deps.db,
+    rows.map((row) => row.main_order_id),
+  );
+  const disputed = await purchasesWithOpenDispute(deps.db, records.values());
+  const kept = new Map<string, KeptItem[]>([...records].map(([id, record]) => [id, keptOfItems(record, deps.config)]));
   return rows.map((row) => {
-    const purchase = purchases.get(row.main_order_id)!;
+    const purchase = { kept: kept.get(row.main_order_id) ?? [], disputed: disputed.has(row.main_order_id) };
     const item = purchase.kept.find((kept) => kept.orderId === row.order_id && kept.key === row.item);
     const keptCents = item?.keptCents ?? 0;
     const amountCents = row.flag === null ? commissionCents(keptCents, Number(row.rate)) : 0;
