@@ -35,6 +35,12 @@ export async function affiliateList(deps: CommissionDeps, now: number): Promise<
         paidCents,
         debtCents,
         createdAt: Number(affiliate.created_at),
+        payoutsHeldUntil:
+          affiliate.payouts_held_until !== null && Number(affiliate.payouts_held_until) > now ? Number(affiliate.payouts_held_until) : null,
+        terms:
+          affiliate.terms_version !== null && affiliate.terms_accepted_at !== null
+            ? { version: affiliate.terms_version, acceptedAt: Number(affiliate.terms_accepted_at) }
+            : null,
       };
     }),
   };
