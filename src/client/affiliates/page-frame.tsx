@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { paths } from '../../shared/routes.ts';
-import { SiteFooter } from '../landing/site-footer.tsx';
 import { Link } from '../router.tsx';
 import { Logo } from '../ui/logo.tsx';
 
-/** The affiliates' pages in the site's look: the logo's header, one readable column, the site's footer. */
-export function AffiliatePageFrame({ children, footer = true }: { children: ReactNode; footer?: boolean }) {
+/** The affiliates' pages in the site's look: the logo's header, one readable column, and the footer the page gives. */
+export function AffiliatePageFrame({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
   return (
     <>
       <header className="border-b border-line bg-ink-950/85 px-5 py-4">
@@ -22,7 +21,7 @@ export function AffiliatePageFrame({ children, footer = true }: { children: Reac
         />
         <div className="relative mx-auto w-full max-w-3xl">{children}</div>
       </main>
-      {footer ? <SiteFooter /> : null}
+      {footer}
     </>
   );
 }

@@ -50,7 +50,7 @@ export default function AffiliatePage() {
 
   return (
     // Session replay (Clarity) masks the whole page: the affiliate's name, key and money.
-    <AffiliatePageFrame footer={false}>
+    <AffiliatePageFrame>
       <div data-clarity-mask="true">
         {state.kind === 'loading' ? <p className="mt-6 text-slate-400">{copy.loading}</p> : null}
         {state.kind === 'error' ? (

@@ -3,6 +3,7 @@ import { paths } from '../../shared/routes.ts';
 import type { PageMeta } from '../../shared/routes.ts';
 import { JoinForm } from '../affiliates/join-form.tsx';
 import { AffiliatePageFrame } from '../affiliates/page-frame.tsx';
+import { SiteFooter } from '../landing/site-footer.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { Link } from '../router.tsx';
 
@@ -12,7 +13,7 @@ export const meta: PageMeta = copy.meta;
 export default function AffiliatesPage() {
   useDocumentTitle(meta.title);
   return (
-    <AffiliatePageFrame>
+    <AffiliatePageFrame footer={<SiteFooter />}>
       <p className="text-sm font-bold tracking-wide text-brand-400 uppercase">{copy.eyebrow}</p>
       <h1 className="mt-2 text-3xl leading-tight font-black text-balance text-white sm:text-4xl">{copy.headline}</h1>
       <p className="mt-3 text-pretty text-slate-300">{copy.intro}</p>
