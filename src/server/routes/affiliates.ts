@@ -86,6 +86,11 @@ const sameOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next();
 };
 
+const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.header('Cache-Control', 'no-store');
+  await next();
+};
+
 const tooLarge = (c: Context) => apiError(c, 413, copy.api.tooLarge);
 
 function tooMany(c: Context<AppEnv>, retryAfterMs: number) {
@@ -99,14 +104,11 @@ async function signedIn(c: Context<AppEnv>) {
 
 const signedOut = (c: Context<AppEnv>) => c.json({ error: copy.api.signedOut } satisfies AffiliatePageRefusal, 401);
 
-/** /afiliados's request and /afiliado's data; `runOutbox` sends a queued e-mail now rather than at the worker's next pass. */
-export function affiliateRoutes(runOutbox: () => void) {
+/** The anonymous requests: /afiliados's form and "Receber link de acesso"; each answers the same whoever the address is. */
+function joinRoutes(runOutbox: () => void) {
   return new Hono<AppEnv>()
     .basePath('/api/affiliates')
-    .use(async (c, next) => {
-      c.header('Cache-Control', 'no-store');
-      await next();
-    })
+    .use(noStore)
     .post('/request', limitBody(4096, tooLarge), body(affiliateRequestSchema(affiliateRequestMessages)), async (c) => {
       const { acceptTerms: _accepted, termsVersion, ...form } = c.req.valid('json');
       const result = await requestToJoin(c.var.db, c.var.limiter, {
@@ -132,7 +134,14 @@ export function affiliateRoutes(runOutbox: () => void) {
       c.var.logger.info('Affiliate sign-in link requested', {});
       if (result.queued) runOutbox();
       return sendReply(c, 'POST', { ok: true }, 202);
-    })
+    });
+}
+
+/** The signed-in affiliate's page and its changes. */
+function signedInRoutes(runOutbox: () => void) {
+  return new Hono<AppEnv>()
+    .basePath('/api/affiliates')
+    .use(noStore)
     .get('/me', async (c) => {
       const affiliate = await signedIn(c);
       if (!affiliate) {
@@ -180,4 +189,9 @@ export function affiliateRoutes(runOutbox: () => void) {
       deleteCookie(c, AFFILIATE_COOKIE, cookieOptions(c));
       return sendReply(c, 'POST', { ok: true });
     });
+}
+
+/** /afiliados's request and /afiliado's data; `runOutbox` sends a queued e-mail now rather than at the worker's next pass. */
+export function affiliateRoutes(runOutbox: () => void) {
+  return new Hono<AppEnv>().route('/', joinRoutes(runOutbox)).route('/', signedInRoutes(runOutbox));
 }
