@@ -668,7 +668,9 @@ describe('shared schemas', () => {
     fc.assert(
       fc.property(fc.constantFrom(...cases.keys()), input(validRequest), fc.constantFrom(...PROTOTYPE_KEYS), (index, body, key) => {
         const [schema, valid] = cases[index]!;
-        const polluted = JSON.parse(`{${JSON.stringify(key)}:{"acceptTerms":true,"state":"active"},${JSON.stringify(valid).slice(1)}`) as unknown;
+        const polluted = JSON.parse(
+          `{${JSON.stringify(key)}:{"acceptTerms":true,"state":"active"},${JSON.stringify(valid).slice(1)}`,
+        ) as unknown;
         for (const candidate of [body, { ...valid, ...(typeof body === 'object' && body !== null ? body : {}) }, polluted]) {
           let result: { success: boolean; data?: unknown; error?: { issues: ReadonlyArray<{ message: string }> } } | undefined;
           expect(cpuMs(() => (result = schema.safeParse(candidate)), 5)).toBeLessThanOrEqual(5);

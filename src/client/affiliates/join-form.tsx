@@ -2,7 +2,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { affiliateRequestMessages, affiliatesPage as copy, affiliateTerms } from '../../content/affiliates.ts';
 import { checkout } from '../../content/checkout.ts';
-import { suggestEmail } from '../checkout/email-typo.ts';
+import { suggestEmail } from '../lib/email-typo.ts';
 import { ApiError } from '../lib/api.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';

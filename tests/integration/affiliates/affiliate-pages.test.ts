@@ -26,7 +26,13 @@ let people = 0;
 function person(name = 'Bruna Alves') {
   people += 1;
   const tag = `${process.pid}${people}${Math.random().toString(36).slice(2, 6)}`;
-  return { name, email: `afiliada${tag}@example.com`, document: uniqueCpf(), pixKey: `pix${tag}@example.com`, promotes: 'Grupo de WhatsApp' };
+  return {
+    name,
+    email: `afiliada${tag}@example.com`,
+    document: uniqueCpf(),
+    pixKey: `pix${tag}@example.com`,
+    promotes: 'Grupo de WhatsApp',
+  };
 }
 
 for (const database of databases) {
@@ -91,7 +97,11 @@ for (const database of databases) {
       const first = await ask(form);
       expect([first.status, await first.json()]).toEqual([202, { ok: true }]);
       const listed = await inConsole(form.email);
-      expect(listed).toMatchObject({ name: 'Carla Nunes', state: 'pending', terms: { version: affiliateTerms.version, acceptedAt: START } });
+      expect(listed).toMatchObject({
+        name: 'Carla Nunes',
+        state: 'pending',
+        terms: { version: affiliateTerms.version, acceptedAt: START },
+      });
 
       // The same address again, another name: the same answer, nothing changed, no account revealed.
       const again = await ask({ ...form, name: 'Outra Pessoa' });
@@ -100,7 +110,10 @@ for (const database of databases) {
       expect(await mailsTo(form.email)).toEqual([]);
 
       const badKey = await ask({ ...form, email: `x${form.email}`, pixKey: '529.982.247-24' });
-      expect([badKey.status, ((await badKey.json()) as { fields: unknown }).fields]).toEqual([422, { pixKey: affiliateFormMessages.pixKeyInvalid }]);
+      expect([badKey.status, ((await badKey.json()) as { fields: unknown }).fields]).toEqual([
+        422,
+        { pixKey: affiliateFormMessages.pixKeyInvalid },
+      ]);
       const noTerms = await post('/request', { ...form, email: `y${form.email}`, termsVersion: affiliateTerms.version });
       expect([noTerms.status, await noTerms.json()]).toEqual([
         422,
@@ -181,7 +194,8 @@ for (const database of databases) {
       const { buyer } = await buyAndPay(running, { fields: { affiliate: code } });
       const reply = await me(cookie);
       const text = await reply.text();
-      for (const secret of [buyer.email, buyer.name, buyer.phone, buyer.phone.replace(/\D/g, ''), 'Maria']) expect(text).not.toContain(secret);
+      for (const secret of [buyer.email, buyer.name, buyer.phone, buyer.phone.replace(/\D/g, ''), 'Maria'])
+        expect(text).not.toContain(secret);
       const page = JSON.parse(text) as AffiliatePage;
       expect(page.sales).toEqual([{ at: START, saleCents: 1990, commissionCents: 796, state: 'pendente' }]);
       expect(page).toMatchObject({ pendingCents: 796, availableCents: 0, paidCents: 0 });
@@ -198,7 +212,10 @@ for (const database of databases) {
       const before = (await mailsTo(form.email)).length;
       expect((await post('/pix-key', { pixKey: '(21) 99876-5432' }, { cookie, origin: 'https://elsewhere.example' })).status).toBe(403);
       const bad = await post('/pix-key', { pixKey: 'não é chave' }, { cookie });
-      expect([bad.status, ((await bad.json()) as { fields: unknown }).fields]).toEqual([422, { pixKey: affiliateFormMessages.pixKeyInvalid }]);
+      expect([bad.status, ((await bad.json()) as { fields: unknown }).fields]).toEqual([
+        422,
+        { pixKey: affiliateFormMessages.pixKeyInvalid },
+      ]);
 
       const asked = await post('/pix-key', { pixKey: '(21) 99876-5432' }, { cookie });
       const waiting = (await asked.json()) as AffiliatePage;
