@@ -58,7 +58,7 @@ export const affiliatesPage = {
     name: 'Como no seu documento',
     email: 'voce@email.com',
     document: 'Só números',
-    pixKey: 'CPF, CNPJ, e-mail, celular ou chave aleatória',
+    pixKey: 'CPF, e-mail, celular ou aleatória',
     promotes: 'Ex.: grupo de WhatsApp com 300 pessoas, perfil @loja no Instagram',
   },
   acceptTerms: 'Li e aceito os termos do programa de afiliados.',
@@ -128,6 +128,7 @@ export const affiliatePage = {
   },
   terms: {
     title: 'Termos aceitos',
+    titleNotYet: 'Termos do programa',
     accepted: (version: string, date: string) => `Versão ${version}, aceita em ${date}.`,
     notYet: 'Você ainda não aceitou os termos do programa.',
     accept: 'Li e aceito os termos',

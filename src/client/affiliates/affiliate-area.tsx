@@ -244,7 +244,7 @@ function TermsCard({ page, onChange, onSignedOut }: CardProps) {
     <section aria-labelledby="af-terms" className={card}>
       <h2 id="af-terms" className={cn(heading, 'flex items-center gap-2')}>
         <ShieldCheck aria-hidden="true" className="size-5 text-brand-400" />
-        {copy.terms.title}
+        {page.terms ? copy.terms.title : copy.terms.titleNotYet}
       </h2>
       <p className="mt-2 text-sm text-slate-300">
         {page.terms ? copy.terms.accepted(page.terms.version, formatDate(page.terms.acceptedAt)) : copy.terms.notYet}

@@ -21,9 +21,9 @@ export function CopyLink({ label, url }: { label: string; url: string }) {
   return (
     <li className="rounded-xl border border-line bg-ink-950/60 p-3">
       <p className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{label}</p>
-      <div className="mt-2 flex flex-wrap items-center gap-3">
+      <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-center">
         <code className="min-w-0 flex-1 font-mono text-sm break-all text-slate-100">{url}</code>
-        <Button variant="secondary" onClick={() => void copyIt()} aria-label={`${copy.copy}: ${label}`}>
+        <Button variant="secondary" className="w-full sm:w-auto" onClick={() => void copyIt()} aria-label={`${copy.copy}: ${label}`}>
           {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
           <span aria-live="polite">{copied ? copy.copied : copy.copy}</span>
         </Button>
