@@ -273,7 +273,8 @@ export const affiliateEmails = {
     intro: '{shop} cadastrou você como afiliado. Na sua página você encontra seu link de divulgação, suas vendas e suas comissões.',
     button: 'ABRIR MINHA PÁGINA DE AFILIADO',
     terms: 'Ao entrar, leia e aceite os termos do programa de afiliados.',
-    footer: 'Você recebeu este e-mail porque {shop} cadastrou este endereço como afiliado. Se não esperava, ignore: sem o link, nada acontece.',
+    footer:
+      'Você recebeu este e-mail porque {shop} cadastrou este endereço como afiliado. Se não esperava, ignore: sem o link, nada acontece.',
   },
   approved: {
     subject: 'Seu pedido de afiliado foi aprovado',
@@ -295,7 +296,8 @@ export const affiliateEmails = {
     preheader: 'Vale por 30 minutos e funciona uma vez.',
     intro: 'Use o botão abaixo para entrar na sua página de afiliado de {shop}. Não precisa de senha.',
     button: 'ENTRAR NA MINHA PÁGINA',
-    footer: 'Você recebeu este e-mail porque alguém pediu um link de acesso para este endereço. Se não foi você, ignore: sem o link, nada acontece.',
+    footer:
+      'Você recebeu este e-mail porque alguém pediu um link de acesso para este endereço. Se não foi você, ignore: sem o link, nada acontece.',
   },
   pixKey: {
     subject: 'Confirme sua nova chave PIX',
@@ -303,6 +305,7 @@ export const affiliateEmails = {
     intro: 'Foi pedida a troca da chave PIX onde você recebe as comissões de {shop} para: {pixKey}.',
     button: 'CONFIRMAR NOVA CHAVE PIX',
     hold: 'Depois da confirmação, os pagamentos ficam retidos por 24 horas, por segurança.',
-    footer: 'Se você não pediu esta troca, ignore este e-mail: a chave atual continua valendo. Vale a pena entrar na sua página e conferir.',
+    footer:
+      'Se você não pediu esta troca, ignore este e-mail: a chave atual continua valendo. Vale a pena entrar na sua página e conferir.',
   },
 } as const;

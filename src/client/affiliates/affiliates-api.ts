@@ -1,4 +1,4 @@
-import type { AffiliatePage, AffiliatePageRefusal } from '../../shared/affiliates.ts';
+import type { AffiliatePage } from '../../shared/affiliates.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
 
 export interface JoinValues {
@@ -29,5 +29,3 @@ export const affiliatesApi = {
     }
   },
 };
-
-export type { AffiliatePage, AffiliatePageRefusal };
