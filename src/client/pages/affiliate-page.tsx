@@ -9,6 +9,7 @@ import { AffiliatePageFrame } from '../affiliates/page-frame.tsx';
 import { AffiliateSignInForm } from '../affiliates/sign-in-form.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { Link, useNavigation } from '../router.tsx';
+import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 
 export const meta: PageMeta = copy.meta;
@@ -67,6 +68,12 @@ export default function AffiliatePage() {
               {flags.deadLink ? <Unlink aria-hidden="true" className="size-6" /> : <KeyRound aria-hidden="true" className="size-6" />}
             </span>
             <h1 className="mt-4 text-3xl leading-tight font-black text-balance text-white">{copy.signIn.title}</h1>
+            {/* A PIX key link opened in a browser not signed in: the key applies all the same. */}
+            {flags.pixKeyConfirmed ? (
+              <Alert variant="success" className="mt-4">
+                {copy.pixConfirmed}
+              </Alert>
+            ) : null}
             <p className="mt-2 text-pretty text-slate-300">{flags.deadLink ? copy.signIn.invalidLink : copy.signIn.text}</p>
             <AffiliateSignInForm />
             <p className="mt-6 text-center text-sm text-slate-400">
