@@ -670,6 +670,7 @@ export const emailTimeline = {
     failed: 'Falha ao enviar o e-mail do reembolso',
   },
   review: { sent: 'Pedido de avaliação enviado ao comprador' },
+  affiliate: { queued: 'E-mail ao afiliado na fila', sent: 'E-mail ao afiliado enviado', failed: 'Falha ao enviar o e-mail ao afiliado' },
   unrecognisedEvent: { sent: 'Alerta de aviso desconhecido de um provedor enviado a você' },
   readAlert: { sent: 'Alerta de leitura de um provedor que falha há uma hora enviado a você' },
   bankReturn: {

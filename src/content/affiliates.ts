@@ -1,4 +1,4 @@
-import type { AffiliateFormMessages } from '../shared/affiliates.ts';
+import type { AffiliateFormMessages, AffiliateRequestMessages } from '../shared/affiliates.ts';
 
 export const affiliateFormMessages = {
   nameRequired: 'Informe seu nome completo.',
@@ -8,6 +8,141 @@ export const affiliateFormMessages = {
   promotesRequired: 'Conte onde você vai divulgar (grupo, perfil, canal).',
   requestInvalid: 'Os dados chegaram incompletos. Recarregue a página e tente de novo.',
 } as const satisfies AffiliateFormMessages;
+
+export const affiliateRequestMessages = {
+  ...affiliateFormMessages,
+  termsRequired: 'Para enviar o pedido, aceite os termos do programa de afiliados.',
+} as const satisfies AffiliateRequestMessages;
+
+/**
+ * The terms shown at /afiliados and on the affiliate's page; the version is stored with each acceptance, so a change
+ * of wording is a new version (docs/affiliates.md#the-affiliates-page).
+ */
+export const affiliateTerms = {
+  version: '2026-11',
+  title: 'Termos do programa de afiliados',
+  items: [
+    'Você divulga a lista como prestador de serviço independente: não há vínculo de emprego, e declarar a sua renda é responsabilidade sua.',
+    'A comissão é um percentual do que o comprador pagou por item (produto, adicional e oferta após o pagamento). Ela fica pendente até o fim da garantia, sem contestação aberta, e então fica disponível.',
+    'Reembolso, devolução pelo MED ou estorno cancelam ou reduzem a comissão daquele item. Se já tiver sido paga, a diferença é descontada dos próximos pagamentos.',
+    'Compra feita por você mesmo (mesmo CPF, e-mail ou chave PIX) não gera comissão.',
+    'Não prometa o que a página de venda não promete, não envie spam e não use o nome da loja em anúncios sem autorização.',
+    'O pagamento é feito por PIX na chave que você informou. Trocar a chave pede confirmação por e-mail e segura os pagamentos por 24 horas.',
+    'O vendedor pode pausar ou remover quem descumprir estes termos.',
+  ],
+} as const;
+
+/** `/afiliados`: the public request to join (docs/affiliates.md#joining). */
+export const affiliatesPage = {
+  meta: {
+    title: 'Seja afiliado',
+    description: 'Divulgue a Lista de Fornecedores Secretos e ganhe comissão por PIX a cada venda.',
+  },
+  eyebrow: 'Programa de afiliados',
+  headline: 'Divulgue a lista e ganhe comissão por PIX',
+  intro: 'Você recebe um link seu. Cada venda feita por ele rende comissão, que fica disponível quando a garantia do comprador acaba.',
+  steps: [
+    'Preencha o pedido abaixo. O vendedor analisa e responde por e-mail.',
+    'Aprovado, você entra na sua página de afiliado com um link enviado ao seu e-mail, sem senha.',
+    'Compartilhe seu link no seu grupo, perfil ou canal e acompanhe suas vendas.',
+  ],
+  formTitle: 'Pedir para ser afiliado',
+  fields: {
+    name: 'Nome completo',
+    email: 'E-mail',
+    document: 'CPF ou CNPJ',
+    pixKey: 'Chave PIX para receber',
+    promotes: 'Onde você vai divulgar',
+  },
+  placeholders: {
+    name: 'Como no seu documento',
+    email: 'voce@email.com',
+    document: 'Só números',
+    pixKey: 'CPF, e-mail, celular ou aleatória',
+    promotes: 'Ex.: grupo de WhatsApp com 300 pessoas, perfil @loja no Instagram',
+  },
+  acceptTerms: 'Li e aceito os termos do programa de afiliados.',
+  submit: 'Enviar pedido',
+  sending: 'Enviando…',
+  sent: {
+    title: 'Pedido recebido',
+    text: 'Se estiver tudo certo, você recebe a resposta do vendedor no e-mail informado. Confira também a caixa de spam.',
+  },
+  network: 'Não foi possível enviar agora. Verifique sua conexão e tente de novo.',
+  signInLine: 'Já é afiliado?',
+  signInLink: 'Entrar na sua página',
+} as const;
+
+/** `/afiliado`: the affiliate's own page (docs/affiliates.md#the-affiliates-page). */
+export const affiliatePage = {
+  meta: { title: 'Sua página de afiliado', description: 'Seus links, suas vendas e suas comissões.' },
+  loading: 'Carregando sua página…',
+  loadError: 'Não foi possível carregar sua página agora.',
+  retry: 'Tentar de novo',
+  signIn: {
+    title: 'Entrar na página de afiliado',
+    text: 'Informe o e-mail do seu cadastro. Enviamos um link de acesso, sem senha, que vale por 30 minutos e funciona uma vez.',
+    invalidLink: 'Este link não vale mais: ele já foi usado ou expirou. Peça um novo abaixo.',
+    email: 'Seu e-mail',
+    submit: 'Receber link de acesso',
+    sending: 'Enviando…',
+    sent: 'Se este e-mail for de um afiliado ativo, o link chega em instantes. Confira também a caixa de spam.',
+    network: 'Não foi possível enviar agora. Verifique sua conexão e tente de novo.',
+    joinLine: 'Ainda não é afiliado?',
+    joinLink: 'Peça para participar',
+  },
+  greeting: (firstName: string) => `Olá, ${firstName}`,
+  paused: 'Sua conta está pausada pelo vendedor: seus links não geram comissão por enquanto.',
+  pixConfirmed: 'Nova chave PIX confirmada. Os pagamentos ficam retidos por 24 horas, por segurança.',
+  links: {
+    title: 'Seus links',
+    presell: 'Página de apresentação',
+    landing: 'Página de venda',
+    copy: 'Copiar',
+    copied: 'Copiado!',
+    utmNote:
+      'Você pode acrescentar parâmetros utm_* (por exemplo &utm_source=instagram) para medir suas campanhas. Seu código continua valendo.',
+  },
+  totals: { title: 'Suas comissões', pending: 'Pendente', available: 'Disponível', paid: 'Pago', debt: 'A descontar' },
+  totalsNote: 'A comissão fica pendente até o fim da garantia do comprador, sem contestação aberta.',
+  sales: {
+    title: 'Suas vendas',
+    empty: 'Nenhuma venda ainda. Compartilhe seu link para começar.',
+    date: 'Data',
+    sale: 'Venda',
+    commission: 'Comissão',
+    state: 'Situação',
+    states: { pendente: 'pendente', disponivel: 'disponível', cancelada: 'cancelada' },
+  },
+  pix: {
+    title: 'Sua chave PIX',
+    types: { cpf: 'CPF', cnpj: 'CNPJ', email: 'E-mail', phone: 'Celular', evp: 'Chave aleatória' },
+    change: 'Trocar chave PIX',
+    newKey: 'Nova chave PIX',
+    hint: 'CPF, CNPJ, e-mail, celular com DDD ou chave aleatória.',
+    submit: 'Enviar confirmação por e-mail',
+    cancel: 'Cancelar',
+    sent: 'Enviamos um link de confirmação ao seu e-mail. A nova chave vale depois que você abrir o link.',
+    pending: 'Há uma troca de chave esperando a confirmação pelo link enviado ao seu e-mail.',
+    held: (until: string) => `Pagamentos retidos até ${until}, por causa da troca de chave.`,
+  },
+  terms: {
+    title: 'Termos aceitos',
+    titleNotYet: 'Termos do programa',
+    accepted: (version: string, date: string) => `Versão ${version}, aceita em ${date}.`,
+    notYet: 'Você ainda não aceitou os termos do programa.',
+    accept: 'Li e aceito os termos',
+  },
+  signOut: 'Sair',
+  api: {
+    signedOut: 'Entre com o link enviado ao seu e-mail.',
+    emailInvalid: 'Informe um e-mail válido.',
+    tooManyRequests: 'Muitos pedidos em pouco tempo. Tente de novo mais tarde.',
+    tooLarge: 'Os dados enviados são grandes demais.',
+    termsOutdated: 'Os termos mudaram. Recarregue a página e leia a versão atual.',
+    foreignOrigin: 'Pedido de outra origem recusado.',
+  },
+} as const;
 
 /** The console's "Afiliados" (docs/affiliates.md). */
 export const affiliatesConsole = {
@@ -46,6 +181,9 @@ export const affiliatesConsole = {
   reason: 'Motivo',
   actions: { approve: 'Aprovar', refuse: 'Recusar', pause: 'Pausar', resume: 'Reativar', remove: 'Remover' },
   refusePrompt: 'Motivo da recusa (o afiliado verá este texto)',
+  terms: (version: string, date: string) => `Termos aceitos: versão ${version}, em ${date}`,
+  termsNotYet: 'Termos ainda não aceitos',
+  held: (until: string) => `Pagamentos retidos até ${until} (troca de chave PIX)`,
   rates: {
     title: 'Comissões',
     defaults: 'Comissão padrão da loja',
@@ -64,7 +202,7 @@ export const affiliatesConsole = {
     pixKey: 'Chave PIX',
     promotes: 'Onde vai divulgar',
     submit: 'Cadastrar',
-    done: 'Afiliado cadastrado e ativo. Envie a ele o link com o código.',
+    done: 'Afiliado cadastrado e ativo. Enviamos a ele um convite por e-mail com o acesso à página de afiliado.',
   },
   api: {
     notFound: 'Afiliado não encontrado.',

@@ -259,3 +259,53 @@ export const disputeAlertEmail = {
   rawLink: 'Ou copie este link no navegador:',
   footer: 'Você recebeu este e-mail porque é o endereço de suporte desta loja.',
 } as const;
+
+/**
+ * The affiliate's e-mails (docs/affiliates.md#the-affiliates-page): the seller's invitation, the answer to a request
+ * from /afiliados, the sign-in link of /afiliado and the confirmation of a new PIX key. Each link works once.
+ */
+export const affiliateEmails = {
+  rawLink: 'Se o botão não funcionar, copie e cole este endereço no navegador:',
+  expiry: 'O link vale até {until} e funciona uma vez. Depois, peça outro em {signInUrl}.',
+  invite: {
+    subject: 'Convite para ser afiliado de {shop}',
+    preheader: 'Seu link de afiliado e suas vendas ficam na sua página.',
+    intro: '{shop} cadastrou você como afiliado. Na sua página você encontra seu link de divulgação, suas vendas e suas comissões.',
+    button: 'ABRIR MINHA PÁGINA DE AFILIADO',
+    terms: 'Ao entrar, leia e aceite os termos do programa de afiliados.',
+    footer:
+      'Você recebeu este e-mail porque {shop} cadastrou este endereço como afiliado. Se não esperava, ignore: sem o link, nada acontece.',
+  },
+  approved: {
+    subject: 'Seu pedido de afiliado foi aprovado',
+    preheader: 'Entre na sua página para pegar seu link de divulgação.',
+    intro: 'Boa notícia: {shop} aprovou seu pedido para ser afiliado. Na sua página você encontra seu link, suas vendas e suas comissões.',
+    button: 'ABRIR MINHA PÁGINA DE AFILIADO',
+    footer: 'Você recebeu este e-mail porque pediu para ser afiliado de {shop}.',
+  },
+  refused: {
+    subject: 'Resposta ao seu pedido de afiliado',
+    preheader: 'O vendedor não aprovou o pedido desta vez.',
+    intro: '{shop} analisou seu pedido para ser afiliado e não o aprovou desta vez.',
+    reason: 'Motivo informado: {reason}',
+    noReason: 'O vendedor não informou um motivo.',
+    footer: 'Você recebeu este e-mail porque pediu para ser afiliado de {shop}.',
+  },
+  signIn: {
+    subject: 'Seu link de acesso à página de afiliado',
+    preheader: 'Vale por 30 minutos e funciona uma vez.',
+    intro: 'Use o botão abaixo para entrar na sua página de afiliado de {shop}. Não precisa de senha.',
+    button: 'ENTRAR NA MINHA PÁGINA',
+    footer:
+      'Você recebeu este e-mail porque alguém pediu um link de acesso para este endereço. Se não foi você, ignore: sem o link, nada acontece.',
+  },
+  pixKey: {
+    subject: 'Confirme sua nova chave PIX',
+    preheader: 'A nova chave só vale depois da sua confirmação.',
+    intro: 'Foi pedida a troca da chave PIX onde você recebe as comissões de {shop} para: {pixKey}.',
+    button: 'CONFIRMAR NOVA CHAVE PIX',
+    hold: 'Depois da confirmação, os pagamentos ficam retidos por 24 horas, por segurança.',
+    footer:
+      'Se você não pediu esta troca, ignore este e-mail: a chave atual continua valendo. Vale a pena entrar na sua página e conferir.',
+  },
+} as const;

@@ -22,6 +22,7 @@ import type { ReviewsDeps } from './reviews/review-service.ts';
 import { visitorOf, type LiveExperiments } from './experiments/live-experiments.ts';
 import type { OfferDeps } from './offer/offer-service.ts';
 import { accessPageRoutes, accessRoutes } from './routes/access.ts';
+import { affiliatePageRoutes, affiliateRoutes } from './routes/affiliates.ts';
 import { adminRoutes, type AdminDeps } from './routes/admin.ts';
 import { createOutboxKinds } from './outbox/outbox-kinds.ts';
 import { disputeEvidenceRoutes } from './routes/dispute-evidence.ts';
@@ -69,6 +70,7 @@ function apiRoutes(admin: AdminDeps) {
     new Hono<AppEnv>()
       .route('/', bankLinkMemberRoutes)
       .route('/', accessRoutes)
+      .route('/', affiliateRoutes(admin.runOutbox))
       .route('/', eventsRoutes)
       .route('/', liveRoutes)
       .route('/', ordersRoutes)
@@ -190,6 +192,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', consoleAppRoutes(config.storefront.seller.name));
   app.route(paths.access, accessPageRoutes(site));
+  app.route(paths.affiliate, affiliatePageRoutes(site));
   app.route(paths.order, orderPageRoutes(site));
   app.route(paths.review, reviewPageRoutes(site));
 

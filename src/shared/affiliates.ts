@@ -70,6 +70,70 @@ export function affiliateFormSchema(messages: AffiliateFormMessages) {
 
 export type AffiliateForm = z.output<ReturnType<typeof affiliateFormSchema>>;
 
+export interface AffiliateRequestMessages extends AffiliateFormMessages {
+  termsRequired: string;
+}
+
+/** POST /api/affiliates/request: the form at /afiliados, with the terms shown there (their version) accepted. */
+export function affiliateRequestSchema(messages: AffiliateRequestMessages) {
+  const form = affiliateFormSchema(messages);
+  return z.object(
+    {
+      ...form.shape,
+      acceptTerms: z.literal(true, messages.termsRequired),
+      termsVersion: text(z.string().max(40, messages.termsRequired), { message: messages.termsRequired }),
+    },
+    messages.requestInvalid,
+  );
+}
+
+/** POST /api/affiliates/sign-in ("Receber link de acesso"): the same e-mail rule as the form. */
+export function affiliateSignInSchema(message: string) {
+  return z.object({ email: emailSchema(message) }, message);
+}
+
+/** POST /api/affiliates/pix-key: the new key, read as the form reads it, confirmed by e-mail before it applies. */
+export function affiliatePixKeySchema(messages: AffiliateFormMessages) {
+  return z.object({ pixKey: affiliateFormSchema(messages).shape.pixKey }, messages.requestInvalid);
+}
+
+/** POST /api/affiliates/terms: the invited affiliate accepts the terms their page shows. */
+export function affiliateTermsSchema(message: string) {
+  return z.object({ termsVersion: text(z.string().min(1, message).max(40, message), { message }) }, message);
+}
+
+/** One purchase the affiliate's code brought, as their page shows it: never the buyer's name or contact. */
+export interface AffiliateSale {
+  at: number;
+  /** What the providers kept of it (after any refund). */
+  saleCents: number;
+  commissionCents: number;
+  state: CommissionState;
+}
+
+/** GET /api/affiliates/me: the affiliate's own page (docs/affiliates.md#the-affiliates-page). */
+export interface AffiliatePage {
+  name: string;
+  email: string;
+  code: string;
+  state: Extract<AffiliateState, 'active' | 'paused'>;
+  sales: AffiliateSale[];
+  pendingCents: number;
+  availableCents: number;
+  paidCents: number;
+  debtCents: number;
+  pixKey: PixKey;
+  /** A key change waiting for its e-mailed confirmation. */
+  pixKeyPending: boolean;
+  payoutsHeldUntil: number | null;
+  terms: { version: string; acceptedAt: number } | null;
+}
+
+/** 401 from GET /api/affiliates/me: no session, or it ended. */
+export interface AffiliatePageRefusal {
+  error: string;
+}
+
 /** The seller's rates, set in the console; the cookie's window is configuration (AFFILIATE_COOKIE_DAYS), as the page needs it. */
 export interface AffiliateSettings {
   rates: CommissionRates;
@@ -118,6 +182,9 @@ export interface AdminAffiliate {
   /** Unpaid PIX in the last hour when they reach the burst threshold; null otherwise. */
   burstUnpaid: number | null;
   createdAt: number;
+  /** A PIX key change holds payouts until then. */
+  payoutsHeldUntil: number | null;
+  terms: { version: string; acceptedAt: number } | null;
 }
 
 export interface AdminAffiliateList {

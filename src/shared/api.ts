@@ -5,7 +5,12 @@ import type {
   AdminAffiliateList,
   AdminAffiliateRatesSchema,
   AdminAffiliateStateSchema,
+  AffiliatePage,
   affiliateFormSchema,
+  affiliatePixKeySchema,
+  affiliateRequestSchema,
+  affiliateSignInSchema,
+  affiliateTermsSchema,
 } from './affiliates.ts';
 import type {
   AdminInviteAcceptSchema,
@@ -117,6 +122,14 @@ export interface ApiEndpoints {
   'POST /api/access/review/withdraw': { reply: ReviewReply };
   'GET /api/access/vinculo': { reply: MemberBankLink };
   'POST /api/access/vinculo/remover': { reply: MemberBankLink };
+
+  /** docs/affiliates.md#the-affiliates-page: /afiliados's request and /afiliado's page. */
+  'POST /api/affiliates/request': { body: Body<ReturnType<typeof affiliateRequestSchema>>; reply: OkReply };
+  'POST /api/affiliates/sign-in': { body: Body<ReturnType<typeof affiliateSignInSchema>>; reply: OkReply };
+  'GET /api/affiliates/me': { reply: AffiliatePage };
+  'POST /api/affiliates/pix-key': { body: Body<ReturnType<typeof affiliatePixKeySchema>>; reply: AffiliatePage };
+  'POST /api/affiliates/terms': { body: Body<ReturnType<typeof affiliateTermsSchema>>; reply: AffiliatePage };
+  'POST /api/affiliates/sign-out': { reply: OkReply };
 
   'GET /api/admin/session': { reply: AdminSessionInfo };
   'POST /api/admin/login': { body: Body<typeof AdminLoginSchema>; reply: OkReply };

@@ -5,6 +5,8 @@ const table = {
   terms: { path: '/termos', rendering: 'prerendered' },
   privacy: { path: '/privacidade', rendering: 'prerendered' },
   access: { path: '/acesso/:token?', rendering: 'prerendered', robots: 'noindex' },
+  affiliates: { path: '/afiliados', rendering: 'prerendered' },
+  affiliate: { path: '/afiliado/:token?', rendering: 'prerendered', robots: 'noindex' },
   admin: { path: '/painel', rendering: 'client-only', robots: 'noindex, nofollow' },
   order: { path: '/pedido/:ref', rendering: 'client-only', robots: 'noindex, nofollow' },
   review: { path: '/avaliar/:ref', rendering: 'client-only', robots: 'noindex, nofollow' },

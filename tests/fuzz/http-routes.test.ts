@@ -374,6 +374,41 @@ function targets(origin: string, sessionCookie: string, known: KnownOrder): Targ
       }),
     },
     {
+      // docs/affiliates.md#the-affiliates-page: /afiliados's request, /afiliado's sign-in, page, PIX key and terms.
+      name: '/api/affiliates/*',
+      api: true,
+      anonymous: true,
+      cases: 90,
+      request: request({
+        methods: ['GET', 'POST', 'POST'],
+        path: fc.constantFrom(
+          '/api/affiliates/request',
+          '/api/affiliates/sign-in',
+          '/api/affiliates/me',
+          '/api/affiliates/pix-key',
+          '/api/affiliates/terms',
+          '/api/affiliates/sign-out',
+        ),
+        limit: 4096,
+        valid: {
+          name: 'Ana Lima',
+          email: 'ana@example.com',
+          document: '529.982.247-25',
+          pixKey: '(11) 98765-4321',
+          promotes: 'Instagram',
+          acceptTerms: true,
+          termsVersion: '2026-11',
+        },
+      }),
+    },
+    {
+      name: 'GET /afiliado/{token}',
+      api: false,
+      anonymous: true,
+      cases: 45,
+      request: request({ methods: READS, path: parameter('afl_', 'afl_nobody').map((token) => `/afiliado/${token}`) }),
+    },
+    {
       name: 'POST /api/webhooks/gateway',
       api: true,
       anonymous: true,

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { Hono } from 'hono';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { affiliateFormMessages } from '../../src/content/affiliates.ts';
+import { affiliateFormMessages, affiliatePage, affiliateRequestMessages, affiliateTerms } from '../../src/content/affiliates.ts';
 import { checkoutFormMessages } from '../../src/content/checkout.ts';
 import { clientAddress } from '../../src/server/http/client-address.ts';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../../src/server/config/config.ts';
@@ -30,7 +30,14 @@ import { heicCodedDataWhole, isoBoxesWhole, jpegReachesEnd } from '../../src/ser
 import { parseSupplierCsv } from '../../src/server/suppliers/supplier-csv.ts';
 import { ResendAccessSchema } from '../../src/shared/access.ts';
 import { AdminBuyerDeleteSchema, AdminLoginSchema, AdminOrdersQuerySchema, AdminSupplierCsvSchema } from '../../src/shared/admin.ts';
-import { affiliateFormSchema, parsePixKey } from '../../src/shared/affiliates.ts';
+import {
+  affiliateFormSchema,
+  affiliatePixKeySchema,
+  affiliateRequestSchema,
+  affiliateSignInSchema,
+  affiliateTermsSchema,
+  parsePixKey,
+} from '../../src/shared/affiliates.ts';
 import { HIDDEN_CHARACTERS } from '../../src/shared/zod.ts';
 import { ATTRIBUTION_KEYS } from '../../src/shared/attribution.ts';
 import { AddonAnswerSchema, createOrderSchema } from '../../src/shared/checkout.ts';
@@ -633,6 +640,53 @@ describe('shared schemas', () => {
         }
         expect(parsePixKey(result!.data.pixKey.value)).toEqual(result!.data.pixKey);
         expect(holdsPrototypeKey(result!.data)).toBe(false);
+      }),
+      params(500),
+    );
+  });
+
+  it("checks any body of the affiliate's pages within 5 ms of CPU: a request passes only with the terms accepted, a key only valid, never a prototype key", () => {
+    const request = affiliateRequestSchema(affiliateRequestMessages);
+    const signIn = affiliateSignInSchema(affiliatePage.api.emailInvalid);
+    const pixKey = affiliatePixKeySchema(affiliateFormMessages);
+    const terms = affiliateTermsSchema(affiliatePage.api.termsOutdated);
+    const validRequest = {
+      name: 'Ana Lima',
+      email: 'ana@example.com',
+      document: '529.982.247-25',
+      pixKey: '(11) 98765-4321',
+      promotes: 'Instagram',
+      acceptTerms: true,
+      termsVersion: affiliateTerms.version,
+    };
+    const cases = [
+      [request, validRequest],
+      [signIn, { email: 'ana@example.com' }],
+      [pixKey, { pixKey: 'ana@example.com' }],
+      [terms, { termsVersion: affiliateTerms.version }],
+    ] as const;
+    fc.assert(
+      fc.property(fc.constantFrom(...cases.keys()), input(validRequest), fc.constantFrom(...PROTOTYPE_KEYS), (index, body, key) => {
+        const [schema, valid] = cases[index]!;
+        const polluted = JSON.parse(
+          `{${JSON.stringify(key)}:{"acceptTerms":true,"state":"active"},${JSON.stringify(valid).slice(1)}`,
+        ) as unknown;
+        for (const candidate of [body, { ...valid, ...(typeof body === 'object' && body !== null ? body : {}) }, polluted]) {
+          let result: { success: boolean; data?: unknown; error?: { issues: ReadonlyArray<{ message: string }> } } | undefined;
+          expect(cpuMs(() => (result = schema.safeParse(candidate)), 5)).toBeLessThanOrEqual(5);
+          if (!result!.success) {
+            for (const { message } of result!.error!.issues)
+              expect(isPortugueseApiMessage(message) || message === HIDDEN_CHARACTERS, message).toBe(true);
+            continue;
+          }
+          const data = result!.data as Record<string, unknown>;
+          expect(holdsPrototypeKey(data)).toBe(false);
+          if (schema === request) expect(data.acceptTerms).toBe(true);
+          if ('pixKey' in data) {
+            const parsed = data.pixKey as { value: string };
+            expect(parsePixKey(parsed.value)).toEqual(data.pixKey);
+          }
+        }
       }),
       params(500),
     );

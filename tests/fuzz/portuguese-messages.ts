@@ -1,5 +1,5 @@
 import { admin } from '../../src/content/admin.ts';
-import { affiliateFormMessages } from '../../src/content/affiliates.ts';
+import { affiliatePage, affiliateRequestMessages } from '../../src/content/affiliates.ts';
 import { apiErrors } from '../../src/content/api-errors.ts';
 import { checkout, checkoutFormMessages } from '../../src/content/checkout.ts';
 import { consoleErrorsApi } from '../../src/content/console-errors.ts';
@@ -38,7 +38,8 @@ collect(
     orderPage,
     checkout.errors,
     checkoutFormMessages,
-    affiliateFormMessages,
+    affiliateRequestMessages,
+    affiliatePage.api,
     bumpCopy.afterPayment,
     refundApi,
     reviewApi,

@@ -281,6 +281,8 @@ type WholeTable =
   | 'provider_refunds'
   | 'disputes'
   | 'dispute_blocks'
+  | 'affiliates'
+  | 'affiliate_links'
   | 'orders';
 
 /** Every row `table` holds, in no particular order. */

@@ -96,6 +96,9 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   affiliates: 'affiliates',
   affiliate_settings: 'affiliates',
   affiliate_commissions: 'affiliates',
+  affiliate_links: 'affiliates',
+  affiliate_sessions: 'affiliates',
+  affiliate_pix_changes: 'affiliates',
 };
 
 /**

@@ -14,7 +14,7 @@ import { digitsOnly } from '../../shared/digits.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { BUMP_BOX, CONSENT_BOX, type BuyerField, type BuyerValues } from './buyer-values.ts';
-import { suggestEmail } from './email-typo.ts';
+import { suggestEmail } from '../lib/email-typo.ts';
 import { onDemand } from './on-demand.ts';
 import { editPhone, maskPhone } from './phone-mask.ts';
 import { WhatsappConsent } from './whatsapp-consent.tsx';

@@ -50,6 +50,12 @@ export async function affiliateList(deps: CommissionDeps, now: number): Promise<
         refundRate: figures?.refundRate ?? null,
         burstUnpaid: bursts.get(affiliate.code) ?? null,
         createdAt: Number(affiliate.created_at),
+        payoutsHeldUntil:
+          affiliate.payouts_held_until !== null && Number(affiliate.payouts_held_until) > now ? Number(affiliate.payouts_held_until) : null,
+        terms:
+          affiliate.terms_version !== null && affiliate.terms_accepted_at !== null
+            ? { version: affiliate.terms_version, acceptedAt: Number(affiliate.terms_accepted_at) }
+            : null,
       };
     }),
   };

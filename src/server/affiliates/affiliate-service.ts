@@ -12,6 +12,7 @@ import {
 import type { Database } from '../db/schema.ts';
 import { newId } from '../orders/ids.ts';
 import {
+  deleteSessionsOf,
   findAffiliate,
   findAffiliateByEmail,
   insertAffiliate,
@@ -38,6 +39,7 @@ export async function registerAffiliate(
   form: AffiliateForm,
   state: Extract<AffiliateState, 'pending' | 'active'>,
   now: number,
+  terms: { version: string; at: number } | null = null,
 ): Promise<RegisterResult> {
   if (await findAffiliateByEmail(db, form.email)) return { ok: false, reason: 'email_taken' };
   const affiliate: AffiliateRow = {
@@ -56,6 +58,9 @@ export async function registerAffiliate(
     rate_addon: null,
     created_at: now,
     updated_at: now,
+    terms_version: terms?.version ?? null,
+    terms_accepted_at: terms?.at ?? null,
+    payouts_held_until: null,
   };
   await insertAffiliate(db, affiliate);
   return { ok: true, affiliate };
@@ -68,19 +73,34 @@ const MOVES: Record<AffiliateState, readonly AffiliateState[]> = {
   removed: [],
 };
 
-/** Refusing a request is removing it with a reason; a removed affiliate's code attributes nothing again. */
+export type MoveResult = { kind: 'moved'; from: AffiliateState } | { kind: 'not_found' } | { kind: 'not_allowed' };
+
+/**
+ * Refusing a request is removing it with a reason; a removed affiliate's code attributes nothing again, and their
+ * page's sessions end. The caller queues the e-mail a decision on a request sends (routes/admin/affiliates.ts).
+ */
 export async function moveAffiliate(
   db: Kysely<Database>,
   id: string,
   to: AffiliateState,
   reason: string | null,
   now: number,
-): Promise<'moved' | 'not_found' | 'not_allowed'> {
-  const affiliate = await findAffiliate(db, id);
-  if (!affiliate) return 'not_found';
-  if (!MOVES[affiliate.state].includes(to)) return 'not_allowed';
-  await updateAffiliate(db, id, { state: to, state_reason: reason, updated_at: now });
-  return 'moved';
+): Promise<MoveResult> {
+  return db.transaction().execute(async (trx) => {
+    const affiliate = await findAffiliate(trx, id);
+    if (!affiliate) return { kind: 'not_found' } as const;
+    if (!MOVES[affiliate.state].includes(to)) return { kind: 'not_allowed' } as const;
+    // Conditional on the state read: of two parallel decisions only one moves it (and sends its e-mail).
+    const moved = await trx
+      .updateTable('affiliates')
+      .set({ state: to, state_reason: reason, updated_at: now })
+      .where('id', '=', id)
+      .where('state', '=', affiliate.state)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) return { kind: 'not_allowed' } as const;
+    if (to === 'removed') await deleteSessionsOf(trx, id);
+    return { kind: 'moved', from: affiliate.state } as const;
+  });
 }
 
 /** A null rate follows the seller's default. */

@@ -1,10 +1,19 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { AffiliateCommissionsTable, AffiliateSettingsTable, AffiliatesTable, Database } from '../db/schema.ts';
+import type {
+  AffiliateCommissionsTable,
+  AffiliateLinksTable,
+  AffiliatePixChangesTable,
+  AffiliateSettingsTable,
+  AffiliatesTable,
+  Database,
+} from '../db/schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type AffiliateRow = Selectable<AffiliatesTable>;
 export type CommissionRow = Selectable<AffiliateCommissionsTable>;
 export type SettingsRow = Selectable<AffiliateSettingsTable>;
+export type LinkRow = Selectable<AffiliateLinksTable>;
+export type PixChangeRow = Selectable<AffiliatePixChangesTable>;
 
 const SETTINGS_ID = 'shop';
 
@@ -68,4 +77,87 @@ export function commissionsOfAffiliates(db: Executor, affiliateIds: readonly str
       .orderBy('item', 'desc')
       .execute()
   );
+}
+
+export async function insertLink(db: Executor, row: Insertable<AffiliateLinksTable>): Promise<void> {
+  await db.insertInto('affiliate_links').values(row).execute();
+}
+
+/** One conditional UPDATE: of two openings of one link only one uses it. Undefined: unknown, used or expired. */
+export async function useLink(db: Executor, tokenHash: string, now: number): Promise<LinkRow | undefined> {
+  const result = await db
+    .updateTable('affiliate_links')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  return db.selectFrom('affiliate_links').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** A used or expired link is worth nothing: kept a day past its end for the tests of "already used", then gone. */
+export async function pruneLinks(db: Executor, before: number): Promise<void> {
+  await db.deleteFrom('affiliate_links').where('expires_at', '<', before).execute();
+}
+
+export async function insertSession(db: Executor, row: { idHash: string; affiliateId: string; now: number; expiresAt: number }) {
+  await db
+    .insertInto('affiliate_sessions')
+    .values({ id_hash: row.idHash, affiliate_id: row.affiliateId, created_at: row.now, expires_at: row.expiresAt })
+    .execute();
+}
+
+export function findSession(db: Executor, idHash: string, now: number) {
+  return db
+    .selectFrom('affiliate_sessions')
+    .select(['affiliate_id', 'expires_at'])
+    .where('id_hash', '=', idHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function deleteSession(db: Executor, idHash: string): Promise<void> {
+  await db.deleteFrom('affiliate_sessions').where('id_hash', '=', idHash).execute();
+}
+
+export async function pruneSessions(db: Executor, now: number): Promise<void> {
+  await db.deleteFrom('affiliate_sessions').where('expires_at', '<=', now).execute();
+}
+
+/** A removed affiliate's browsers are signed out with them. */
+export async function deleteSessionsOf(db: Executor, affiliateId: string): Promise<void> {
+  await db.deleteFrom('affiliate_sessions').where('affiliate_id', '=', affiliateId).execute();
+}
+
+export async function insertPixChange(db: Executor, row: Insertable<AffiliatePixChangesTable>): Promise<void> {
+  await db.insertInto('affiliate_pix_changes').values(row).execute();
+}
+
+export function findPixChange(db: Executor, id: string): Promise<PixChangeRow | undefined> {
+  return db.selectFrom('affiliate_pix_changes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A change waiting for its confirmation; a newer request drops the older one (`dropPendingPixChanges`). */
+export function pendingPixChange(db: Executor, affiliateId: string): Promise<PixChangeRow | undefined> {
+  return db
+    .selectFrom('affiliate_pix_changes')
+    .selectAll()
+    .where('affiliate_id', '=', affiliateId)
+    .where('confirmed_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function dropPendingPixChanges(db: Executor, affiliateId: string): Promise<void> {
+  await db.deleteFrom('affiliate_pix_changes').where('affiliate_id', '=', affiliateId).where('confirmed_at', 'is', null).execute();
+}
+
+export async function confirmPixChange(db: Executor, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('affiliate_pix_changes')
+    .set({ confirmed_at: now })
+    .where('id', '=', id)
+    .where('confirmed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

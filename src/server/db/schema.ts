@@ -660,6 +660,9 @@ export interface Database {
   affiliates: AffiliatesTable;
   affiliate_settings: AffiliateSettingsTable;
   affiliate_commissions: AffiliateCommissionsTable;
+  affiliate_links: AffiliateLinksTable;
+  affiliate_sessions: AffiliateSessionsTable;
+  affiliate_pix_changes: AffiliatePixChangesTable;
 }
 
 /** Migration 0078 (docs/affiliates.md); rates are basis points, a null rate the seller's default. */
@@ -679,6 +682,41 @@ export interface AffiliatesTable {
   rate_addon: number | null;
   created_at: number;
   updated_at: number;
+  /** Migration 0080: the terms shown on /afiliados when they asked to join, or accepted on their page; null: not yet. */
+  terms_version: string | null;
+  terms_accepted_at: number | null;
+  /** A confirmed PIX key change holds payouts until then (docs/affiliates.md#the-affiliates-page). */
+  payouts_held_until: number | null;
+}
+
+/** Migration 0080: a link e-mailed to an affiliate, kept only hashed; it works once, before `expires_at`. */
+export interface AffiliateLinksTable {
+  token_hash: string;
+  affiliate_id: string;
+  purpose: 'sign_in' | 'pix_key';
+  /** The PIX key change a `pix_key` link confirms. */
+  change_id: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** Migration 0080: an affiliate's signed-in browser, by the hash of its cookie. */
+export interface AffiliateSessionsTable {
+  id_hash: string;
+  affiliate_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** Migration 0080: a new PIX key asked for on the affiliate's page, applied once confirmed by e-mail. */
+export interface AffiliatePixChangesTable {
+  id: string;
+  affiliate_id: string;
+  pix_key_type: PixKey['type'];
+  pix_key: string;
+  created_at: number;
+  confirmed_at: number | null;
 }
 
 export interface AffiliateSettingsTable {

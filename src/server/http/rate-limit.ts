@@ -23,6 +23,10 @@ export const limits = {
   /** Our own server's calls are not counted (sandbox/sandbox.ts). */
   sandboxCharge: { name: 'sandbox_charge', windowMs: HOUR, max: 10 },
   resend: { name: 'access_resend', windowMs: HOUR, max: 5 },
+  /** /afiliados's request, /afiliado's "Receber link de acesso" and a PIX key change (docs/affiliates.md#the-affiliates-page). */
+  affiliateRequest: { name: 'affiliate_request', windowMs: HOUR, max: 5 },
+  affiliateSignIn: { name: 'affiliate_sign_in', windowMs: HOUR, max: 5 },
+  affiliatePixKey: { name: 'affiliate_pix_key', windowMs: HOUR, max: 5 },
   webhookRejected: { name: 'webhook_rejected', windowMs: MINUTE, max: 20 },
   reviewWrite: { name: 'review_write', windowMs: HOUR, max: 20 },
   notFound: { name: 'not_found', windowMs: MINUTE, max: 1 },

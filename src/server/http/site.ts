@@ -87,7 +87,7 @@ export function isAssetPath(requestPath: string): boolean {
 }
 
 /** So their script never asks for a tracker the policy refuses. */
-const PERSONAL_PAGES: ReadonlySet<PageKey> = new Set<PageKey>(['access', 'admin', 'order', 'review']);
+const PERSONAL_PAGES: ReadonlySet<PageKey> = new Set<PageKey>(['access', 'affiliate', 'admin', 'order', 'review']);
 
 /** A segment starting with a dot, also percent-encoded: the build's own records (`.vite/`, its manifest and chunk sources) are no site's files. */
 const HIDDEN_SEGMENT = /(?:^|\/)(?:\.|%2e)/i;

@@ -55,7 +55,7 @@ export function adminRoutes(deps: AdminDeps) {
     .route('/', adminRefundsRoutes(deps.runOutbox))
     .route('/', adminWhatsappRoutes)
     .route('/', adminDisputesRoutes)
-    .route('/', adminAffiliatesRoutes)
+    .route('/', adminAffiliatesRoutes(deps.runOutbox))
     .route('/', adminPrivacyRoutes)
     .route('/', adminReviewsRoutes)
     .route('/', adminPageRoutes)

@@ -113,14 +113,14 @@ for (const database of databases) {
         ['self_purchase', 0, 'cancelada'],
       ]);
 
-      expect(await moveAffiliate(db.db, affiliate.id, 'paused', null, START)).toBe('moved');
+      expect(await moveAffiliate(db.db, affiliate.id, 'paused', null, START)).toEqual({ kind: 'moved', from: 'active' });
       await buyAndPay(running, { fields: { affiliate: affiliate.code } });
       const unknown = await buyAndPay(running, { fields: { affiliate: 'zzzz9999' } });
       expect((await orderRow(db, unknown.orderId)).affiliate_code).toBe('zzzz9999');
       const mangled = await buy(running.server, { fields: { affiliate: '<script>' } });
       expect((await orderRow(db, mangled.orderId)).affiliate_code).toBeNull();
       expect(await commissions(affiliate.id)).toHaveLength(1);
-      expect(await moveAffiliate(db.db, affiliate.id, 'pending', null, START)).toBe('not_allowed');
+      expect(await moveAffiliate(db.db, affiliate.id, 'pending', null, START)).toEqual({ kind: 'not_allowed' });
     });
 
     it("is held while a dispute is open, ends with a lost one, and the blocked buyer's later payment earns nothing", async () => {

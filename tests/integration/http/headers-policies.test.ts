@@ -82,6 +82,9 @@ describe('Content-Security-Policy and Permissions-Policy by page', () => {
       ['/painel', 200],
       ['/acesso', 200],
       ['/acesso/tok_nobody_has_this_link_000000', 404],
+      // The affiliate's page shows their name, key and money.
+      ['/afiliado', 200],
+      ['/afiliado/afl_nobody_has_this_link_000000', 404],
       [`/pedido/${VALID_REF}`, 200],
       ['/pedido/not-a-ref', 404],
       [`/pedido/${VALID_REF}/lembretes/not-the-token`, 404],

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { affiliatesConsole } from '../../../content/affiliates.ts';
 import type { AdminAffiliate, AdminAffiliateList } from '../../../shared/affiliates.ts';
 import { formatBRL } from '../../../shared/money.ts';
+import { formatDate, formatDateTime } from '../../../shared/time.ts';
 import { ApiError } from '../../lib/api.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -111,6 +112,9 @@ function AffiliateCard({ affiliate, onChanged }: { affiliate: AdminAffiliate; on
           {copy.code}: <span className="font-mono text-slate-200">{affiliate.code}</span>
         </span>
         <span className="block text-slate-400">{affiliate.promotes}</span>
+        <span className="block text-slate-400">
+          {affiliate.terms ? copy.terms(affiliate.terms.version, formatDate(affiliate.terms.acceptedAt)) : copy.termsNotYet}
+        </span>
         {affiliate.stateReason ? (
           <span className="block text-slate-400">
             {copy.reason}: {affiliate.stateReason}
@@ -125,6 +129,7 @@ function AffiliateCard({ affiliate, onChanged }: { affiliate: AdminAffiliate; on
           </div>
         ))}
       </dl>
+      {affiliate.payoutsHeldUntil ? <p className="text-amber-200">{copy.held(formatDateTime(affiliate.payoutsHeldUntil))}</p> : null}
       {affiliate.flagged > 0 ? <p className="text-amber-200">{copy.flagged(affiliate.flagged)}</p> : null}
       {affiliate.burstUnpaid !== null ? <Alert variant="destructive">{copy.burst(affiliate.burstUnpaid)}</Alert> : null}
       {error ? <Alert variant="destructive">{error}</Alert> : null}

@@ -1,5 +1,5 @@
 /**
- * "Você quis dizer joana@gmail.com?": the maintained @zootools/email-spell-checker (string distance
+ * "Você quis dizer joana@gmail.com?" (the checkout's and /afiliados's forms): the maintained @zootools/email-spell-checker (string distance
  * against popular domains), with the Brazilian providers added to its lists. Loaded on first use
  * only (its own chunk), never with the landing page.
  */
