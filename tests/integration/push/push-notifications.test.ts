@@ -221,34 +221,3 @@ for (const database of databases) {
     });
   });
 }
-
-describe('the installable console', () => {
-  const rig = useTestServer(databases[0], { SELLER_NAME: 'Loja da Ana' });
-
-  it('has a manifest under /painel alone, with the icons Android and iOS ask for', async () => {
-    const reply = await fetch(`${rig.server.url}/painel/manifest.webmanifest`);
-    expect(reply.headers.get('Content-Type')).toContain('application/manifest+json');
-    const manifest = (await reply.json()) as {
-      display: string;
-      start_url: string;
-      scope: string;
-      name: string;
-      icons: Array<{ src: string; sizes: string }>;
-    };
-    expect(manifest).toMatchObject({
-      display: 'standalone',
-      start_url: '/painel#visao-geral',
-      scope: '/painel',
-      name: 'Painel · Loja da Ana',
-    });
-    for (const [src, size] of [
-      ...manifest.icons.map((icon) => [icon.src, Number(icon.sizes.split('x')[0])] as const),
-      ['/painel/apple-touch-icon.png', 180] as const,
-    ]) {
-      const png = Buffer.from(await (await fetch(`${rig.server.url}${src}`)).arrayBuffer());
-      // PNG's IHDR: the width and height at bytes 16–23 (ISO/IEC 15948 §11.2.2).
-      expect([png.readUInt32BE(16), png.readUInt32BE(20)], src).toEqual([size, size]);
-    }
-    expect((await fetch(`${rig.server.url}/manifest.webmanifest`)).status).toBe(404);
-  });
-});
