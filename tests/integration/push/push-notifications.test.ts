@@ -207,6 +207,23 @@ for (const database of databases) {
       expect(push.delivered(people.orders.device.id)).toHaveLength(ordersBefore);
     });
 
+    it('"Sair" on a device forgets that device at once, and only its own person may name it', async () => {
+      const laptop = await subscribe(people.owner.cookie, 'Notebook');
+      const names = async () =>
+        (await call<PushSettings>(people.owner.cookie, '/notifications')).body.devices.map((device) => device.device);
+      const forget = (cookie: string) => call<PushSettings>(cookie, '/notifications/devices/forget', { endpoint: laptop.json.endpoint });
+      // Another person naming the owner's device gets the same answer and changes nothing.
+      expect((await forget(people.page.cookie)).status).toBe(200);
+      expect(await names()).toEqual(['Pixel 8', 'Notebook']);
+      expect((await forget(people.owner.cookie)).status).toBe(200);
+      expect(await names()).toEqual(['Pixel 8']);
+      const before = push.delivered(people.owner.device.id).length;
+      await buyAndPay(rig);
+      await deliver();
+      expect(push.delivered(people.owner.device.id)).toHaveLength(before + 1);
+      expect(push.arrivals.filter((arrival) => arrival.device === laptop.id)).toEqual([]);
+    });
+
     it("a person sees only their own devices; a revoked user's devices go, and ending every session silences all", async () => {
       const own = (await call<PushSettings>(people.page.cookie, '/notifications')).body;
       expect(own.kinds).toEqual(['experiment']);
