@@ -6,7 +6,8 @@ import { startServer } from './server.ts';
  * The installable console and its notifications (docs/notifications.md) in Chromium at 390 px against the production
  * build: the manifest is parsed and its icons load, the public pages get no worker and no manifest; a push delivered
  * through DevTools' ServiceWorker.deliverPushMessage (headless Chromium reaches no real push service) is shown with its
- * title, body and target, and that target opens the order; offline, the console opens with the last figures and their time.
+ * title, body and target, and that target opens the order; offline, the console opens with the last figures and their time;
+ * after "Sair" the device keeps none of them.
  */
 const PASSWORD = 'senha-do-painel-push-e2e';
 
@@ -45,7 +46,12 @@ test('the console installs, shows a push with its target, and opens offline with
       return { manifest, icons };
     }, manifestHref!);
     expect(fetched.manifest).toMatchObject({ display: 'standalone', start_url: '/painel#visao-geral' });
-    expect(fetched.icons).toEqual(['/painel/icon-192.png 192', '/painel/icon-512.png 512', '/painel/apple-touch-icon.png 180']);
+    expect(fetched.icons).toEqual([
+      '/painel/icon-192.png?v=monograma 192',
+      '/painel/icon-512.png?v=monograma 512',
+      '/painel/icon-512-maskable.png?v=monograma 512',
+      '/painel/apple-touch-icon.png 180',
+    ]);
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(new URL(scope).pathname).toBe('/painel');
 
@@ -88,11 +94,62 @@ test('the console installs, shows a push with its target, and opens offline with
     await expect(page.getByRole('navigation', { name: 'Seções do painel' })).toBeVisible();
     await context.setOffline(false);
 
+    // "Sair": nothing of the figures stays on this device, neither in the page's nor in the worker's cache.
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Visão geral' })).toHaveAttribute('aria-current', 'page');
+    const keptFigures = () =>
+      page.evaluate(async () => {
+        const kept: string[] = [];
+        for (const name of await caches.keys())
+          for (const request of await (await caches.open(name)).keys()) kept.push(new URL(request.url).pathname);
+        // The session's own answer says only "signed out" once the login form asks again.
+        return kept.filter((path) => path.startsWith('/api/admin/') && path !== '/api/admin/session');
+      });
+    await expect.poll(keptFigures).toContain('/api/admin/overview');
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page.getByLabel('Senha do painel')).toBeVisible();
+    await expect.poll(keptFigures).toEqual([]);
+    // Offline, the console no longer opens on the figures it had.
+    await context.setOffline(true);
+    await page.reload().catch(() => undefined);
+    await expect(page.getByRole('status').filter({ hasText: /Sem conexão: mostrando os números/ })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Seções do painel' })).toHaveCount(0);
+    await context.setOffline(false);
+
     // The public pages: no manifest, no worker in control.
     const landing = await context.newPage();
     await landing.goto('/');
     expect(await landing.locator('link[rel="manifest"]').count()).toBe(0);
     expect(await landing.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
+
+test('the public pages, in a browser that never opened the console, fetch nothing of it and register no worker', async ({ browser }) => {
+  const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
+  const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', viewport: { width: 390, height: 844 } });
+  try {
+    for (const path of ['/', '/presell']) {
+      const page = await context.newPage();
+      const requested: string[] = [];
+      const scripts: Array<Promise<string>> = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+      });
+      await page.goto(path, { waitUntil: 'networkidle' });
+      expect(
+        requested.filter((each) => each.startsWith('/painel') || each.endsWith('.webmanifest')),
+        path,
+      ).toEqual([]);
+      expect(await page.locator('link[rel="manifest"]').count(), path).toBe(0);
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), path).toBe(0);
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const code of await Promise.all(scripts)) expect(code, path).not.toContain('serviceWorker');
+      await page.close();
+    }
   } finally {
     await context.close();
     await server.stop();
