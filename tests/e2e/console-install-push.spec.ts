@@ -1,3 +1,8 @@
+import sharp from 'sharp';
+import { offerDefaults } from '../../src/content/offer.ts';
+import type { PageImageReply } from '../../src/shared/offer.ts';
+import { signInToConsole } from '../support/clients.ts';
+import { consoleCall } from '../support/purchase.ts';
 import { signIn } from './admin-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { startServer } from './server.ts';
@@ -150,6 +155,100 @@ test('the public pages, in a browser that never opened the console, fetch nothin
       for (const code of await Promise.all(scripts)) expect(code, path).not.toContain('serviceWorker');
       await page.close();
     }
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
+
+test("at 390 px the installed console's icons are the seller's logo, whole inside a round launcher's mask", async ({
+  browser,
+}, testInfo) => {
+  const server = await startServer({ ADMIN_PASSWORD: PASSWORD, SELLER_NAME: 'Loja Azul' });
+  const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', viewport: { width: 390, height: 844 } });
+  try {
+    // A wide logo on a transparent background, as a designer exports it.
+    const logo = await sharp({ create: { width: 640, height: 160, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="160"><rect x="8" y="24" width="112" height="112" rx="24" fill="#1d4ed8"/><text x="140" y="110" font-size="72" font-family="sans-serif" font-weight="700" fill="#fff">Loja Azul</text></svg>',
+          ),
+        },
+      ])
+      .png()
+      .toBuffer();
+    const cookie = await signInToConsole(server.url, PASSWORD);
+    const uploaded = await fetch(`${server.url}/api/admin/page/images`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: server.url, 'Content-Type': 'image/png' },
+      body: new Uint8Array(logo),
+    });
+    const offer = structuredClone(offerDefaults);
+    offer.look.logo = ((await uploaded.json()) as PageImageReply).ref;
+    expect((await consoleCall(server.url, cookie, '/page/draft', { baseNumber: 0, offer })).status).toBe(200);
+    expect((await consoleCall(server.url, cookie, '/page/publish', { baseNumber: 0 })).status).toBe(200);
+
+    const page = await context.newPage();
+    await page.goto('/painel');
+    const icons = await page.evaluate(async () => {
+      const manifest = (await (await fetch('/painel/manifest.webmanifest')).json()) as { icons: Array<{ src: string; purpose: string }> };
+      return [
+        ...manifest.icons.map((icon) => ({ src: icon.src, purpose: icon.purpose })),
+        { src: '/painel/apple-touch-icon.png', purpose: 'ios' },
+      ];
+    });
+    // A home screen as a phone draws one: each icon at 60 CSS px, the maskable one cut to a circle (the strictest launcher).
+    const outside = await page.evaluate(async (list) => {
+      document.body.innerHTML = '';
+      const screen = document.createElement('div');
+      screen.style.cssText = 'display:flex;gap:20px;padding:24px;background:#334155;flex-wrap:wrap';
+      document.body.append(screen);
+      let spilled = -1;
+      for (const { src, purpose } of list) {
+        const image = new Image();
+        image.src = src;
+        await image.decode();
+        image.style.cssText = `width:60px;height:60px;border-radius:${purpose === 'maskable' ? '50%' : '22%'}`;
+        screen.append(image);
+        if (purpose !== 'maskable') continue;
+        // Pixels of the logo (not the plain background) outside the safe zone, the centred circle of radius 40%.
+        const canvas = document.createElement('canvas');
+        canvas.width = image.naturalWidth;
+        canvas.height = image.naturalHeight;
+        const draw = canvas.getContext('2d')!;
+        draw.drawImage(image, 0, 0);
+        const { data, width, height } = draw.getImageData(0, 0, canvas.width, canvas.height);
+        const [r, g, b] = [data[0]!, data[1]!, data[2]!];
+        spilled = 0;
+        for (let y = 0; y < height; y++)
+          for (let x = 0; x < width; x++) {
+            if (Math.hypot(x + 0.5 - width / 2, y + 0.5 - height / 2) <= 0.4 * width) continue;
+            const at = (y * width + x) * 4;
+            if (Math.abs(data[at]! - r) + Math.abs(data[at + 1]! - g) + Math.abs(data[at + 2]! - b) > 12) spilled++;
+          }
+      }
+      return spilled;
+    }, icons);
+    expect(outside).toBe(0);
+    const shot = testInfo.outputPath('home-screen-390.png');
+    await page.screenshot({ path: shot });
+    await testInfo.attach('home screen at 390 px', { path: shot, contentType: 'image/png' });
+    // The logo's blue square is in every icon: the monogram's green is not.
+    const colours = await page.evaluate(() =>
+      [...document.images].map((image) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = image.naturalWidth;
+        canvas.height = image.naturalHeight;
+        const draw = canvas.getContext('2d')!;
+        draw.drawImage(image, 0, 0);
+        const { data } = draw.getImageData(0, 0, canvas.width, canvas.height);
+        let blue = 0;
+        for (let at = 0; at < data.length; at += 4) if (data[at + 2]! > 180 && data[at]! < 80 && data[at + 1]! < 120) blue++;
+        return blue > 0;
+      }),
+    );
+    expect(colours).toEqual([true, true, true, true]);
   } finally {
     await context.close();
     await server.stop();

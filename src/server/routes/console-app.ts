@@ -43,7 +43,12 @@ async function logoIcon(db: Kysely<Database>, ref: string, file: IconFile): Prom
   const { default: sharp } = await import('sharp');
   const { size, inset } = ICONS[file];
   const box = Math.round(size * inset);
-  const fitted = await sharp(stored.bytes)
+  // A logo exported with margins (a transparent canvas around the mark) is cut to what it shows before it is fitted.
+  const trimmed = await sharp(stored.bytes)
+    .trim()
+    .toBuffer()
+    .catch(() => Buffer.from(stored.bytes));
+  const fitted = await sharp(trimmed)
     .resize(box, box, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
     .png()
     .toBuffer();
