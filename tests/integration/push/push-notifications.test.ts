@@ -207,6 +207,34 @@ for (const database of databases) {
       expect(push.delivered(people.orders.device.id)).toHaveLength(ordersBefore);
     });
 
+    it("a dispute's 6-hour reminder and its outcome ring the owner and the orders user, not the page editor, with the dispute as target", async () => {
+      const listed = await call<{ disputes: Array<{ id: string; state: string; defenceDueAt: number | null }> }>(
+        people.owner.cookie,
+        '/disputes',
+      );
+      const dispute = listed.body.disputes.find(
+        (each) => each.defenceDueAt !== null && !['won', 'lost', 'cancelled'].includes(each.state),
+      )!;
+      const before = rig.clock.now;
+      onTestFinished(() => {
+        rig.clock.now = before;
+      });
+      const pageBefore = push.delivered(people.page.device.id).length;
+      rig.clock.now = dispute.defenceDueAt! - 5 * 60 * 60_000;
+      await queueDueReminders(rig.db.db, rig.clock.now);
+      await deliver();
+      const target = `/painel#contestacoes/${dispute.id}`;
+      for (const who of [people.owner, people.orders])
+        expect(push.delivered(who.device.id).at(-1)).toMatchObject({ title: 'Contestação: faltam 6 horas para a defesa', url: target });
+      // Back to the console's own time (its sessions would have idled out): the seller records it won.
+      rig.clock.now = before;
+      expect((await call(people.owner.cookie, `/disputes/${dispute.id}/resolve`, { state: 'won' })).status).toBe(200);
+      await deliver();
+      for (const who of [people.owner, people.orders])
+        expect(push.delivered(who.device.id).at(-1)).toMatchObject({ title: 'Contestação ganha', url: target });
+      expect(push.delivered(people.page.device.id)).toHaveLength(pageBefore);
+    });
+
     it('"Sair" on a device forgets that device at once, and only its own person may name it', async () => {
       const laptop = await subscribe(people.owner.cookie, 'Notebook');
       const names = async () =>
