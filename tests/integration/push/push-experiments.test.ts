@@ -5,6 +5,7 @@ import type { PushSettings } from '../../../src/shared/push.ts';
 import { announceVerdicts } from '../../../src/server/experiments/experiment-service.ts';
 import { signInToConsole } from '../../support/clients.ts';
 import { builtSite, siteBuilt } from '../../support/built-site.ts';
+import { seedExperimentStore } from '../../support/experiment-store.ts';
 import { consoleCall } from '../../support/purchase.ts';
 import { startPushService, type BrowserSubscription, type PushServiceStandIn } from '../../support/stand-ins/push-service.ts';
 import { useTestServer } from '../../support/test-server.ts';
@@ -149,17 +150,26 @@ describe.skipIf(!siteBuilt).each(databases)('A/B tests ring those who may see th
   });
 
   it('a test that reaches its verdict rings the same two with that test as the target', async () => {
-    const created = await call<{ id: string }>(owner, '/experiments', presellTest(rig.clock.now + DAY));
+    const created = await call<{ id: string }>(owner, '/experiments', presellTest(rig.clock.now + 28 * DAY));
     expect(created.status).toBe(201);
     const id = created.body.id;
     await judgeAndDeliver();
     expect(push.arrivals).toHaveLength(2);
-    // Its end date passes with too few sales to name a winner: "terminou sem vencedora".
-    rig.clock.now += DAY + 60_000;
+    // A sells twice as often as B, in the shape the server writes its figures (support/experiment-store.ts).
+    await seedExperimentStore(
+      rig.db,
+      id,
+      [
+        { visitors: 800, paid: 240, refundRequests: 0 },
+        { visitors: 800, paid: 120, refundRequests: 0 },
+      ],
+      rig.clock.now,
+    );
+    rig.clock.now += 5 * 60_000;
     await judgeAndDeliver();
     const verdict = {
       title: pushMessages.experimentVerdict,
-      body: pushMessages.experimentBody('Título da pré-venda', 'inconclusive'),
+      body: pushMessages.experimentBody('Título da pré-venda', 'winner'),
       url: `/painel#testes-ab/${id}`,
     };
     const { owner: toOwner, page, pageMuted, orders } = rung();
