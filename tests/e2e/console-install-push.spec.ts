@@ -4,6 +4,7 @@ import type { PageImageReply } from '../../src/shared/offer.ts';
 import { signInToConsole } from '../support/clients.ts';
 import { consoleCall } from '../support/purchase.ts';
 import { signIn } from './admin-helpers.ts';
+import { startTestThroughApi } from './experiments-kit.ts';
 import { expect, test } from './fixtures.ts';
 import { startServer } from './server.ts';
 
@@ -249,6 +250,35 @@ test("at 390 px the installed console's icons are the seller's logo, whole insid
       }),
     );
     expect(colours).toEqual([true, true, true, true]);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
+
+test("a Teste A/B notification's target opens that test at 390 px, in view and outlined", async ({ browser }) => {
+  const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
+  const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', viewport: { width: 390, height: 844 } });
+  try {
+    const panel = await context.newPage();
+    await signIn(panel, PASSWORD);
+    await startTestThroughApi(panel, server.url, {
+      page: '/',
+      name: 'Título do topo',
+      patch: { hero: { headline: 'Os fornecedores que as lojas grandes usam, em uma lista só', highlight: 'lista só' } },
+    });
+    const presell = await startTestThroughApi(panel, server.url, {
+      page: '/presell',
+      name: 'Título da pré-venda',
+      patch: { presell: { headline: 'Quer pagar menos nos seus apps todo mês, sem perder nenhum?' } },
+    });
+    // The URL the server puts in the notification (server/push/push-notifications.ts), as tapping it opens it.
+    await panel.goto(`/painel#testes-ab/${presell}`);
+    await expect(panel.getByRole('link', { name: 'Testes A/B' })).toHaveAttribute('aria-current', 'page');
+    const linked = panel.locator('[aria-current="true"]');
+    await expect(linked.getByRole('article')).toHaveAccessibleName('Título da pré-venda');
+    await expect(linked).toBeInViewport();
+    await expect(panel.locator('[aria-current="true"]').getByRole('article', { name: 'Título do topo' })).toHaveCount(0);
   } finally {
     await context.close();
     await server.stop();
