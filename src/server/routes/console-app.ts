@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import { consoleApp } from '../../content/notifications.ts';
@@ -65,8 +66,10 @@ async function monogramIcon(name: string, file: IconFile): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The icons' version: the logo's reference names its content (its hash), so a new logo is a new version. */
-const versionOf = (logo: string) => (parseImageRef(logo) ? parseImageRef(logo)!.hash.slice(0, 16) : 'monograma');
+/** The icons' version: the logo's reference names its content (its hash), so a new logo is a new version; the monogram's, its letter. */
+const versionOf = (logo: string, name: string) =>
+  parseImageRef(logo)?.hash.slice(0, 16) ??
+  `monograma-${createHash('sha256').update(name.charAt(0).toUpperCase()).digest('hex').slice(0, 8)}`;
 
 /**
  * The installable console (docs/notifications.md#installable-console): its manifest, its icons (the seller's logo, or
@@ -77,7 +80,7 @@ export function consoleAppRoutes(shopName: string) {
   // Only the live logo's icons are kept: a new logo drops the old ones.
   let cached: { version: string; icons: Map<IconFile, Promise<Buffer>> } = { version: '', icons: new Map() };
   const iconOf = (db: Kysely<Database>, logo: string, file: IconFile) => {
-    const version = versionOf(logo);
+    const version = versionOf(logo, name);
     if (cached.version !== version) cached = { version, icons: new Map() };
     let icon = cached.icons.get(file);
     if (!icon) {
@@ -100,7 +103,7 @@ export function consoleAppRoutes(shopName: string) {
     .use(`${paths.admin}/sw.js`, workerScope)
     .get(`${paths.admin}/manifest.webmanifest`, (c) => {
       // The icons' URLs carry their version: a browser fetches them again, and updates an installed app, when the logo changes.
-      const version = versionOf(liveLogo(c));
+      const version = versionOf(liveLogo(c), name);
       const icon = (file: IconFile, purpose: 'any' | 'maskable') => ({
         src: `${paths.admin}/${file}?v=${version}`,
         sizes: `${ICONS[file].size}x${ICONS[file].size}`,
