@@ -46,7 +46,7 @@ import type { OpenFinanceBanksReply, OpenFinanceStartReply, OpenFinanceStartSche
 import type { BankLinkAddonSchema, BankLinkRedirect, MemberBankLink } from './bank-link.ts';
 import type { OrderPageReply } from './order-page.ts';
 import type { PresenceBeatSchema } from './presence.ts';
-import type { PushDeviceSchema, PushPreferencesSchema, PushSettings } from './push.ts';
+import type { PushDeviceSchema, PushForgetSchema, PushPreferencesSchema, PushSettings } from './push.ts';
 import type { RefundDeclineSchema, RefundRequestReply, RefundRequestSchema, RefundStartSchema } from './refunds.ts';
 import type {
   AdminReviewList,
@@ -212,6 +212,7 @@ export interface ApiEndpoints {
   'GET /api/admin/notifications': { reply: PushSettings };
   'POST /api/admin/notifications/devices': { body: Body<typeof PushDeviceSchema>; reply: PushSettings };
   'POST /api/admin/notifications/devices/:id/remove': { reply: PushSettings };
+  'POST /api/admin/notifications/devices/forget': { body: Body<typeof PushForgetSchema>; reply: PushSettings };
   'POST /api/admin/notifications/preferences': { body: Body<typeof PushPreferencesSchema>; reply: PushSettings };
 }
 

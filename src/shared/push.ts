@@ -30,6 +30,9 @@ export const PushDeviceSchema = z.object({
   device: text(z.string().trim().min(1).max(80), { written: 'line' }),
 });
 
+/** "Sair" on a device: its own subscription, named by its push service's URL, is forgotten with the session. */
+export const PushForgetSchema = z.object({ endpoint: PushSubscriptionSchema.shape.endpoint });
+
 export const PushPreferencesSchema = z.object({
   muted: z.array(z.enum(PUSH_KINDS)).max(PUSH_KINDS.length),
   quietStart: z.number().int().min(0).max(23),

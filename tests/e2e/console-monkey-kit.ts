@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import fc from 'fast-check';
 import { admin as adminCopy } from '../../src/content/admin.ts';
+import { affiliatesConsole } from '../../src/content/affiliates.ts';
 import { consoleUsers } from '../../src/content/console-users.ts';
 import { experimentsConsole } from '../../src/content/experiments.ts';
 import { pageEditor } from '../../src/content/offer.ts';
@@ -37,6 +38,7 @@ export const CONSOLE_AREAS: ConsoleArea[] = [
   { name: adminCopy.nav.overview },
   { name: adminCopy.nav.orders, opens: /^Ver pedido de / },
   { name: adminCopy.nav.disputes },
+  { name: affiliatesConsole.tab },
   { name: adminCopy.nav.page, keepsWork: true, publishes: true },
   { name: experimentsConsole.tab },
   { name: adminCopy.nav.reviews },
@@ -44,6 +46,7 @@ export const CONSOLE_AREAS: ConsoleArea[] = [
   { name: adminCopy.nav.health },
   { name: adminCopy.nav.privacy },
   { name: consoleUsers.section.tab },
+  { name: adminCopy.nav.notifications },
 ];
 
 // --- what is typed and pasted ------------------------------------------------------------------------
@@ -294,6 +297,23 @@ export async function seedOrders(url: string): Promise<void> {
       if (answer.status >= 400) throw new Error(`the sandbox did not take the payment: ${answer.status}`);
     }
   }
+}
+
+/** An affiliate for Afiliados to list, with its own rates form, registered over HTTP by the signed-in owner. */
+export async function seedAffiliate(url: string, state: { cookies: Array<{ name: string; value: string }> }): Promise<void> {
+  const cookie = state.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+  const reply = await fetch(`${url}/api/admin/affiliates`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url, Cookie: cookie },
+    body: JSON.stringify({
+      name: 'Joana Indica',
+      email: 'joana.indica@example.com',
+      document: '529.982.247-25',
+      pixKey: 'joana.indica@example.com',
+      promotes: 'Instagram @joanaindica',
+    }),
+  });
+  if (reply.status >= 300) throw new Error(`the affiliate was refused: ${reply.status} ${await reply.text()}`);
 }
 
 /** A field of the area as the page sees it, found again by its key (its groups and its label). */

@@ -1,5 +1,5 @@
 import { announceSeed, FUZZ_SEED, runs } from '../fuzz/fuzz-kit.ts';
-import { CONSOLE_AREAS, runArea, seedOrders, signedInState, summaryLine, type MonkeyFinding } from './console-monkey-kit.ts';
+import { CONSOLE_AREAS, runArea, seedAffiliate, seedOrders, signedInState, summaryLine, type MonkeyFinding } from './console-monkey-kit.ts';
 import { expect, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -30,6 +30,7 @@ test.describe('the console under a seeded monkey', () => {
     server = await startServer({ ADMIN_PASSWORD: PASSWORD });
     await seedOrders(server.url);
     signedIn = await signedInState(browser, server.url, PASSWORD);
+    await seedAffiliate(server.url, signedIn);
   });
 
   test.afterAll(async () => {

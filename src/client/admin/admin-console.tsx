@@ -102,6 +102,8 @@ interface View {
   tab: Tab;
   orderId: string | null;
   disputeId: string | null;
+  /** The test a "Teste A/B" notification opens (#testes-ab/…). */
+  experimentId?: string | null;
   /** The filter Pedidos opens with (Visão geral's links ask for the refunds asked for, or the duplicates). */
   status: OrderFilterStatus;
 }
@@ -110,7 +112,13 @@ function viewFromHash(hash: string): View {
   const [section = '', item] = hash.split('/', 2);
   const tab = TABS.find((candidate) => HASHES[candidate] === section) ?? 'overview';
   const id = item ? decodeURIComponent(item) : null;
-  return { tab, orderId: tab === 'orders' ? id : null, disputeId: tab === 'disputes' ? id : null, status: 'all' };
+  return {
+    tab,
+    orderId: tab === 'orders' ? id : null,
+    disputeId: tab === 'disputes' ? id : null,
+    experimentId: tab === 'experiments' ? id : null,
+    status: 'all',
+  };
 }
 
 /** The view a link asks for: the hash, or a dispute named in the query (CONSOLE_DISPUTE_QUERY, a WhatsApp alert's button). */
@@ -120,7 +128,7 @@ function viewFromLocation(location: Pick<Location, 'hash' | 'search'>): View {
 }
 
 const hashOf = (view: View) => {
-  const item = view.orderId ?? view.disputeId;
+  const item = view.orderId ?? view.disputeId ?? view.experimentId;
   return `${HASHES[view.tab]}${item ? `/${encodeURIComponent(item)}` : ''}`;
 };
 
@@ -193,7 +201,7 @@ function ConsoleFrame() {
   }, []);
   const choose = (next: Tab) => show({ tab: next, orderId: null, disputeId: null, status: 'all' });
   // Opening an order and coming back keeps the list's filter (the key below would reset it).
-  const openOrder = (orderId: string | null) => show({ ...view, tab: 'orders', orderId, disputeId: null });
+  const openOrder = (orderId: string | null) => show({ ...view, tab: 'orders', orderId, disputeId: null, experimentId: null });
   // Any 401 from a section (the session ended or idled out) brings the login form back.
   const signedOut = useCallback(() => {
     void forgetConsoleApp();
@@ -281,7 +289,7 @@ function ConsoleFrame() {
             {tab === 'page' ? <PageSection onSignedOut={signedOut} /> : null}
             {tab === 'experiments' ? (
               <Suspense fallback={<p className="text-slate-400">{experimentsConsole.loading}</p>}>
-                <ExperimentsSection onSignedOut={signedOut} />
+                <ExperimentsSection experimentId={view.experimentId ?? null} onSignedOut={signedOut} />
               </Suspense>
             ) : null}
             {tab === 'reviews' ? <ReviewsSection onSignedOut={signedOut} /> : null}

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { admin as copy } from '../../content/admin.ts';
 import { adminApi } from './admin-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { pushEndpointHere } from './notifications/console-app.ts';
+import { notificationsApi } from './notifications/notifications-api.ts';
 
 const headerButton = 'min-h-11 whitespace-nowrap rounded-lg px-2 text-sm font-semibold text-slate-300 hover:text-white sm:px-3';
 
@@ -12,6 +14,9 @@ const headerButton = 'min-h-11 whitespace-nowrap rounded-lg px-2 text-sm font-se
 export function SessionActions({ onSignedOut, owner = true }: { onSignedOut: () => void; owner?: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const logout = async () => {
+    // While the session lasts: this device stops ringing now (docs/notifications.md#turning-it-on).
+    const endpoint = await pushEndpointHere();
+    if (endpoint) await notificationsApi.forgetDevice(endpoint).catch(() => undefined);
     await adminApi.logout().catch(() => undefined);
     onSignedOut();
   };

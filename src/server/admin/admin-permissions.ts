@@ -11,6 +11,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, ConsoleAccess>> = {
   'GET /notifications': 'signed_in',
   'POST /notifications/devices': 'signed_in',
   'POST /notifications/devices/:id/remove': 'signed_in',
+  'POST /notifications/devices/forget': 'signed_in',
   'POST /notifications/preferences': 'signed_in',
 
   'GET /page': 'page',

@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.ts';
 import { defaultPreferences, preferencesByPerson, PUSH_ACCESS, pushKeys } from './push-delivery.ts';
 import {
   deleteSubscription,
+  deleteSubscriptionByEndpoint,
   deleteSubscriptionsOf,
   listSubscriptions,
   readPushState,
@@ -73,6 +74,11 @@ export async function savePushPreferences(db: Kysely<Database>, actor: ConsoleAc
     quietEnd: preferences.quietEnd,
     now,
   });
+}
+
+/** "Sair" on a device stops it ringing at once, rather than at the next push its push service refuses. */
+export function forgetThisDevice(db: Kysely<Database>, actor: ConsoleActor, endpoint: string): Promise<number> {
+  return deleteSubscriptionByEndpoint(db, endpoint, personKey(actor.userId));
 }
 
 /** A revoked user's devices go with them; ending every session (`userId` undefined) silences every device. */

@@ -95,15 +95,18 @@ export async function composePushNote(
         urgent: false,
       };
     }
-    case 'experiment':
+    case 'experiment': {
+      // The row's key: experiment:{test id}:{verdict} (experiments/experiment-service.ts).
+      const testId = row.kind.slice(PUSH_EVENT_FAMILY.length).split(':')[1] ?? '';
       return {
         kind: 'experiment',
         title: event.verdict === 'held' ? words.experimentHeld : words.experimentVerdict,
         body: words.experimentBody(event.name, event.verdict),
         tag: `teste-ab-${row.kind}`,
-        url: `${paths.admin}#testes-ab`,
+        url: `${paths.admin}#testes-ab${testId ? `/${encodeURIComponent(testId)}` : ''}`,
         urgent: false,
       };
+    }
     case 'provider': {
       const name = (providerNames as Readonly<Record<string, string>>)[event.provider] ?? event.provider;
       const what = (backgroundReadNames as Readonly<Record<string, { what: string }>>)[event.read]?.what ?? event.read;

@@ -84,6 +84,16 @@ export async function deleteSubscription(db: Executor, id: string, person?: stri
   return Number((await query.executeTakeFirst()).numDeletedRows) > 0;
 }
 
+/** A device that signs out: its subscription, if it is that person's. */
+export async function deleteSubscriptionByEndpoint(db: Executor, endpoint: string, person: string): Promise<number> {
+  const deleted = await db
+    .deleteFrom('push_subscriptions')
+    .where('endpoint', '=', endpoint)
+    .where('person', '=', person)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}
+
 /** `person` undefined: every device, as when every session ends. */
 export async function deleteSubscriptionsOf(db: Executor, person?: string): Promise<number> {
   let query = db.deleteFrom('push_subscriptions');

@@ -207,6 +207,51 @@ for (const database of databases) {
       expect(push.delivered(people.orders.device.id)).toHaveLength(ordersBefore);
     });
 
+    it("a dispute's 6-hour reminder and its outcome ring the owner and the orders user, not the page editor, with the dispute as target", async () => {
+      const listed = await call<{ disputes: Array<{ id: string; state: string; defenceDueAt: number | null }> }>(
+        people.owner.cookie,
+        '/disputes',
+      );
+      const dispute = listed.body.disputes.find(
+        (each) => each.defenceDueAt !== null && !['won', 'lost', 'cancelled'].includes(each.state),
+      )!;
+      const before = rig.clock.now;
+      onTestFinished(() => {
+        rig.clock.now = before;
+      });
+      const pageBefore = push.delivered(people.page.device.id).length;
+      rig.clock.now = dispute.defenceDueAt! - 5 * 60 * 60_000;
+      await queueDueReminders(rig.db.db, rig.clock.now);
+      await deliver();
+      const target = `/painel#contestacoes/${dispute.id}`;
+      for (const who of [people.owner, people.orders])
+        expect(push.delivered(who.device.id).at(-1)).toMatchObject({ title: 'Contestação: faltam 6 horas para a defesa', url: target });
+      // Back to the console's own time (its sessions would have idled out): the seller records it won.
+      rig.clock.now = before;
+      expect((await call(people.owner.cookie, `/disputes/${dispute.id}/resolve`, { state: 'won' })).status).toBe(200);
+      await deliver();
+      for (const who of [people.owner, people.orders])
+        expect(push.delivered(who.device.id).at(-1)).toMatchObject({ title: 'Contestação ganha', url: target });
+      expect(push.delivered(people.page.device.id)).toHaveLength(pageBefore);
+    });
+
+    it('"Sair" on a device forgets that device at once, and only its own person may name it', async () => {
+      const laptop = await subscribe(people.owner.cookie, 'Notebook');
+      const names = async () =>
+        (await call<PushSettings>(people.owner.cookie, '/notifications')).body.devices.map((device) => device.device);
+      const forget = (cookie: string) => call<PushSettings>(cookie, '/notifications/devices/forget', { endpoint: laptop.json.endpoint });
+      // Another person naming the owner's device gets the same answer and changes nothing.
+      expect((await forget(people.page.cookie)).status).toBe(200);
+      expect(await names()).toEqual(['Pixel 8', 'Notebook']);
+      expect((await forget(people.owner.cookie)).status).toBe(200);
+      expect(await names()).toEqual(['Pixel 8']);
+      const before = push.delivered(people.owner.device.id).length;
+      await buyAndPay(rig);
+      await deliver();
+      expect(push.delivered(people.owner.device.id)).toHaveLength(before + 1);
+      expect(push.arrivals.filter((arrival) => arrival.device === laptop.id)).toEqual([]);
+    });
+
     it("a person sees only their own devices; a revoked user's devices go, and ending every session silences all", async () => {
       const own = (await call<PushSettings>(people.page.cookie, '/notifications')).body;
       expect(own.kinds).toEqual(['experiment']);
@@ -221,34 +266,3 @@ for (const database of databases) {
     });
   });
 }
-
-describe('the installable console', () => {
-  const rig = useTestServer(databases[0], { SELLER_NAME: 'Loja da Ana' });
-
-  it('has a manifest under /painel alone, with the icons Android and iOS ask for', async () => {
-    const reply = await fetch(`${rig.server.url}/painel/manifest.webmanifest`);
-    expect(reply.headers.get('Content-Type')).toContain('application/manifest+json');
-    const manifest = (await reply.json()) as {
-      display: string;
-      start_url: string;
-      scope: string;
-      name: string;
-      icons: Array<{ src: string; sizes: string }>;
-    };
-    expect(manifest).toMatchObject({
-      display: 'standalone',
-      start_url: '/painel#visao-geral',
-      scope: '/painel',
-      name: 'Painel · Loja da Ana',
-    });
-    for (const [src, size] of [
-      ...manifest.icons.map((icon) => [icon.src, Number(icon.sizes.split('x')[0])] as const),
-      ['/painel/apple-touch-icon.png', 180] as const,
-    ]) {
-      const png = Buffer.from(await (await fetch(`${rig.server.url}${src}`)).arrayBuffer());
-      // PNG's IHDR: the width and height at bytes 16–23 (ISO/IEC 15948 §11.2.2).
-      expect([png.readUInt32BE(16), png.readUInt32BE(20)], src).toEqual([size, size]);
-    }
-    expect((await fetch(`${rig.server.url}/manifest.webmanifest`)).status).toBe(404);
-  });
-});

@@ -34,6 +34,12 @@ export interface PushServiceStandIn {
   subscribe(): BrowserSubscription;
   /** The next answers to that device, in order, instead of 201. */
   answer(device: string, ...statuses: number[]): void;
+  /**
+   * The next message to that device is checked, decrypted and recorded as delivered (the service passed it on), and
+   * its answer held until `release()`: a sender killed meanwhile never learns it went. `arrived` names the sender's
+   * TCP port, so a test can tell which process sent it.
+   */
+  hold(device: string): { arrived: Promise<{ senderPort: number }>; release(): void };
   delivered(device: string): Array<Record<string, unknown>>;
   stop(): Promise<void>;
 }
@@ -91,6 +97,7 @@ function decrypt(body: Buffer, device: { ecdh: ReturnType<typeof createECDH>; au
 export async function startPushService(options: { now?: () => number } = {}): Promise<PushServiceStandIn> {
   const now = options.now ?? Date.now;
   const devices = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer; answers: number[] }>();
+  const holds = new Map<string, { arrived: (sender: { senderPort: number }) => void; released: Promise<void> }>();
   const arrivals: PushArrival[] = [];
   const app = new Hono().post('/push/:device', async (c) => {
     const id = c.req.param('device');
@@ -112,6 +119,14 @@ export async function startPushService(options: { now?: () => number } = {}): Pr
     if (problem) return record(400, null, problem);
     const message = decrypt(Buffer.from(await c.req.arrayBuffer()), device);
     c.header('Location', `${new URL(c.req.url).origin}/message/${randomUUID()}`);
+    const held = holds.get(id);
+    if (held) {
+      holds.delete(id);
+      arrivals.push({ device: id, status: 201, message, ttl, urgency, problem: null });
+      held.arrived({ senderPort: (c.env as { incoming: { socket: { remotePort: number } } }).incoming.socket.remotePort });
+      await held.released;
+      return c.body(null, 201);
+    }
     return record(201, message, null);
   });
   const server = await listenOnLoopback(app.fetch);
@@ -132,6 +147,13 @@ export async function startPushService(options: { now?: () => number } = {}): Pr
     },
     answer(device, ...statuses) {
       devices.get(device)?.answers.push(...statuses);
+    },
+    hold(device) {
+      let arrived!: (sender: { senderPort: number }) => void;
+      let release!: () => void;
+      const arrival = new Promise<{ senderPort: number }>((resolve) => (arrived = resolve));
+      holds.set(device, { arrived, released: new Promise<void>((resolve) => (release = resolve)) });
+      return { arrived: arrival, release };
     },
     delivered: (device) =>
       arrivals

@@ -15,8 +15,20 @@ const loadAll = async () => {
   return { ...experiments, page };
 };
 
-/** Testes A/B (docs/experiments.md#console): the tests with their figures and verdicts, and a new test with its planner. */
-export default function ExperimentsSection({ onSignedOut }: { onSignedOut: () => void }) {
+/** A notification's test (#testes-ab/…) is brought into view. */
+const scrollToLinked = (element: HTMLDivElement | null) => element?.scrollIntoView({ block: 'start' });
+
+/**
+ * Testes A/B (docs/experiments.md#console): the tests with their figures and verdicts, and a new test with its planner;
+ * `experimentId`: the test a notification opened, marked and in view.
+ */
+export default function ExperimentsSection({
+  experimentId = null,
+  onSignedOut,
+}: {
+  experimentId?: string | null;
+  onSignedOut: () => void;
+}) {
   const { state, reload } = useAdminData(loadAll, onSignedOut, { refreshMs: REFRESH_MS });
   const [message, setMessage] = useState<string | null>(null);
   /** A new form after a start, so the next test starts from the live page again. */
@@ -48,9 +60,15 @@ export default function ExperimentsSection({ onSignedOut }: { onSignedOut: () =>
       <section aria-label={copy.listTitle} className="space-y-3">
         <h2 className="text-base font-extrabold text-white">{copy.listTitle}</h2>
         {experiments.length === 0 ? <p className="text-sm text-slate-400">{copy.none}</p> : null}
-        {experiments.map((test) => (
-          <ExperimentCard key={test.id} test={test} live={page.live.offer} onChanged={changed} />
-        ))}
+        {experiments.map((test) =>
+          test.id === experimentId ? (
+            <div key={test.id} ref={scrollToLinked} aria-current="true" className="scroll-mt-32 rounded-2xl ring-2 ring-gold-400">
+              <ExperimentCard test={test} live={page.live.offer} onChanged={changed} />
+            </div>
+          ) : (
+            <ExperimentCard key={test.id} test={test} live={page.live.offer} onChanged={changed} />
+          ),
+        )}
       </section>
       <ExperimentForm
         key={formKey}

@@ -46,8 +46,18 @@ export function startConsoleApp(onOffline: (savedAt: number) => void): () => voi
   };
 }
 
+/** This browser's push subscription to the console, if it has one: the server forgets it at "Sair". */
+export async function pushEndpointHere(): Promise<string | null> {
+  if (!('serviceWorker' in navigator)) return null;
+  const registration = await navigator.serviceWorker.getRegistration(paths.admin).catch(() => undefined);
+  const subscription = await registration?.pushManager?.getSubscription().catch(() => null);
+  return subscription?.endpoint ?? null;
+}
+
 /** Signing out leaves nothing of the console's figures on this device, and it stops ringing here. */
 export async function forgetConsoleApp(): Promise<void> {
+  // The worker drops its copy too, after any answer it was still keeping (public/painel/sw.js).
+  if ('serviceWorker' in navigator) navigator.serviceWorker.controller?.postMessage({ type: 'painel-signed-out' });
   if (typeof caches !== 'undefined') await caches.delete(CACHE).catch(() => false);
   const registration = 'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration(paths.admin) : undefined;
   const subscription = await registration?.pushManager?.getSubscription().catch(() => null);

@@ -15,6 +15,7 @@ export const notificationsApi = {
         device,
       },
     }),
+  forgetDevice: (endpoint: string) => apiFetch('POST /api/admin/notifications/devices/forget', { json: { endpoint } }),
   removeDevice: (id: string) => apiFetch('POST /api/admin/notifications/devices/:id/remove', { params: { id } }),
   savePreferences: (preferences: PushPreferences) => apiFetch('POST /api/admin/notifications/preferences', { json: preferences }),
 };

@@ -1,7 +1,14 @@
 import { notificationsApi as copy } from '../../../content/notifications.ts';
-import { PushDeviceSchema, PushPreferencesSchema } from '../../../shared/push.ts';
+import { PushDeviceSchema, PushForgetSchema, PushPreferencesSchema } from '../../../shared/push.ts';
 import { apiError, limitBody } from '../../http/http.ts';
-import { addPushDevice, pushEndpointAllowed, readPushSettings, removePushDevice, savePushPreferences } from '../../push/push-console.ts';
+import {
+  addPushDevice,
+  forgetThisDevice,
+  pushEndpointAllowed,
+  readPushSettings,
+  removePushDevice,
+  savePushPreferences,
+} from '../../push/push-console.ts';
 import { sendReply } from '../api-reply.ts';
 import { adminRouter, json, tooLarge } from './console.ts';
 
@@ -18,6 +25,12 @@ export const adminNotificationsRoutes = adminRouter()
 
   .post('/notifications/devices/:id/remove', async (c) => {
     if (!(await removePushDevice(c.var.db, c.var.actor, c.req.param('id')))) return apiError(c, 404, copy.deviceNotFound);
+    return sendReply(c, 'POST', await readPushSettings(c.var.db, c.var.actor, c.var.now()));
+  })
+
+  // Before "Sair": another person's device, or one already gone, is left as it is and the answer is the same.
+  .post('/notifications/devices/forget', limitBody(4096, tooLarge), json(PushForgetSchema), async (c) => {
+    await forgetThisDevice(c.var.db, c.var.actor, c.req.valid('json').endpoint);
     return sendReply(c, 'POST', await readPushSettings(c.var.db, c.var.actor, c.var.now()));
   })
 
