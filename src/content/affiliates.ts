@@ -60,3 +60,23 @@ export const affiliatesConsole = {
     invalidRates: 'Informe cada comissão entre 0 e 100%.',
   },
 } as const;
+
+/** Payouts (docs/affiliates.md#payouts): the seller's lines in the console, the affiliate's PIX description. */
+export const affiliatePayoutsCopy = {
+  pixDescription: 'Repasse de comissões de afiliado',
+  failures: {
+    insufficientBalance: (amount: string) =>
+      `Saldo insuficiente na conta para enviar ${amount}. A comissão continua disponível para o próximo repasse.`,
+    invalidKey: 'O banco recusou a chave PIX do afiliado. Confira a chave com o afiliado; a comissão continua disponível.',
+    refused: (detail: string) => `O provedor recusou o envio (${detail}). A comissão continua disponível para o próximo repasse.`,
+    notDone: 'O PIX não foi concluído pelo banco. A comissão continua disponível para o próximo repasse.',
+    keyChanged: 'A chave PIX do afiliado mudou depois da aprovação. O valor volta ao próximo lote, já com a chave nova.',
+  },
+  api: {
+    changed: 'O lote mudou desde que você o abriu. Confira o total e aprove de novo.',
+    confirmAbove: (limit: string) => `O total passa de ${limit}: confirme o repasse mais uma vez.`,
+    empty: 'Nenhum afiliado tem valor disponível acima do mínimo.',
+    notFound: 'Repasse não encontrado.',
+    notManual: 'Este repasse é enviado pelo provedor e não pode ser marcado à mão.',
+  },
+} as const;

@@ -59,6 +59,7 @@ import { experimentCheckoutOnceMigration } from './migrations/0074-experiment-ch
 import { pushNotificationsMigration } from './migrations/0075-push-notifications.ts';
 import { affiliatesMigration } from './migrations/0078-affiliates.ts';
 import { orderAffiliateMigration } from './migrations/0079-order-affiliate.ts';
+import { affiliatePayoutsMigration } from './migrations/0081-affiliate-payouts.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
 import type { Database } from './schema.ts';
 
@@ -125,6 +126,7 @@ const migrations: Record<string, Migration> = {
   '0075_push_notifications': pushNotificationsMigration,
   '0078_affiliates': affiliatesMigration,
   '0079_order_affiliate': orderAffiliateMigration,
+  '0081_affiliate_payouts': affiliatePayoutsMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */
