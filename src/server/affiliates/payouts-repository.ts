@@ -17,7 +17,11 @@ export async function insertPayout(
     .onConflict((oc) => oc.column('open_for').doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-  if (lines.length > 0) await trx.insertInto('affiliate_payout_lines').values([...lines]).execute();
+  if (lines.length > 0)
+    await trx
+      .insertInto('affiliate_payout_lines')
+      .values([...lines])
+      .execute();
   return true;
 }
 

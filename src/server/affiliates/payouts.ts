@@ -99,8 +99,14 @@ interface PlannedPayout extends PayableLine {
 
 /** Each affiliate's available − debt, at or above the minimum, not held, with no payout still open. */
 export async function planBatch(deps: PayoutDeps, now: number): Promise<PlannedPayout[]> {
-  const [affiliates, settings, open] = await Promise.all([listAffiliates(deps.db), payoutSettings(deps.db), affiliatesWithOpenPayouts(deps.db)]);
-  const candidates = affiliates.filter((affiliate) => affiliate.state !== 'pending' && !open.has(affiliate.id) && !payoutsHeld(affiliate, now));
+  const [affiliates, settings, open] = await Promise.all([
+    listAffiliates(deps.db),
+    payoutSettings(deps.db),
+    affiliatesWithOpenPayouts(deps.db),
+  ]);
+  const candidates = affiliates.filter(
+    (affiliate) => affiliate.state !== 'pending' && !open.has(affiliate.id) && !payoutsHeld(affiliate, now),
+  );
   const views = await commissionsOf(
     deps,
     candidates.map((affiliate) => affiliate.id),
@@ -326,7 +332,10 @@ export async function runPayouts(deps: PayoutDeps, now: () => number): Promise<A
     try {
       done.push({ id: payout.id, state: await workPayout(deps, fresh, at) });
     } catch (error) {
-      deps.logger?.error('An affiliate payout step failed', { payout: payout.id, error: error instanceof Error ? error.message : String(error) });
+      deps.logger?.error('An affiliate payout step failed', {
+        payout: payout.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
   return done;
@@ -367,7 +376,13 @@ export function payoutMonths(rows: readonly PayoutRow[], names: Map<string, stri
     if (row.state !== 'confirmed' || row.paid_at === null) continue;
     const month = businessDay(Number(row.paid_at)).slice(0, 7);
     const key = `${month} ${row.affiliate_id}`;
-    const entry = months.get(key) ?? { month, affiliateId: row.affiliate_id, name: names.get(row.affiliate_id) ?? '—', paidCents: 0, payouts: 0 };
+    const entry = months.get(key) ?? {
+      month,
+      affiliateId: row.affiliate_id,
+      name: names.get(row.affiliate_id) ?? '—',
+      paidCents: 0,
+      payouts: 0,
+    };
     entry.paidCents += Number(row.amount_cents);
     entry.payouts += 1;
     months.set(key, entry);

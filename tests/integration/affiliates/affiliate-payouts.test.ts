@@ -75,7 +75,8 @@ for (const database of databases) {
         },
         { ca: efi.ca, timeoutMs: 2_000 },
       );
-    const wooviProvider = () => createWooviProvider({ appId: woovi.appId, apiUrl: woovi.url, webhookPublicKey: woovi.publicKey, pixSend: true });
+    const wooviProvider = () =>
+      createWooviProvider({ appId: woovi.appId, apiUrl: woovi.url, webhookPublicKey: woovi.publicKey, pixSend: true });
     const depsWith = (providers: PixProvider[]): PayoutDeps => ({
       ...running.server.orders,
       payments: { providers, get: (id) => providers.find((provider) => provider.id === id) },
@@ -85,7 +86,13 @@ for (const database of databases) {
     async function affiliateWithSales(name: string, pixKey: string, sales: number) {
       const registered = await registerAffiliate(
         running.db.db,
-        form.parse({ name, email: `${name.split(' ')[0]!.toLowerCase()}.${Date.now()}@example.com`, document: uniqueCpf(), pixKey, promotes: 'Instagram' }),
+        form.parse({
+          name,
+          email: `${name.split(' ')[0]!.toLowerCase()}.${Date.now()}@example.com`,
+          document: uniqueCpf(),
+          pixKey,
+          promotes: 'Instagram',
+        }),
         'active',
         running.clock.now,
       );
@@ -126,8 +133,14 @@ for (const database of databases) {
       expect(view.byApi).toBe(true);
       // Above the seller's limit, one tap is not enough; a total the seller did not see is refused.
       expect(await approveBatch(deps, { totalCents: view.totalCents, by: 'owner' }, now())).toMatchObject({ ok: false, reason: 'confirm' });
-      expect(await approveBatch(deps, { totalCents: 1, confirmed: true, by: 'owner' }, now())).toMatchObject({ ok: false, reason: 'changed' });
-      expect(await approveBatch(deps, { totalCents: view.totalCents, confirmed: true, by: 'owner' }, now())).toMatchObject({ ok: true, payouts: 2 });
+      expect(await approveBatch(deps, { totalCents: 1, confirmed: true, by: 'owner' }, now())).toMatchObject({
+        ok: false,
+        reason: 'changed',
+      });
+      expect(await approveBatch(deps, { totalCents: view.totalCents, confirmed: true, by: 'owner' }, now())).toMatchObject({
+        ok: true,
+        payouts: 2,
+      });
       // A second tap finds both affiliates' payouts open: nothing more to approve.
       expect((await payoutsView(deps, now())).payable).toEqual([]);
 
@@ -151,7 +164,9 @@ for (const database of databases) {
       expect(await balance(small.affiliate.id)).toMatchObject({ availableCents: COMMISSION, paidCents: 0 });
       // Money out per affiliate and per month (Brasília).
       expect((await payoutsView(deps, now())).months).toEqual(
-        expect.arrayContaining([{ month: '2026-11', affiliateId: ana.affiliate.id, name: 'Ana Lima', paidCents: 2 * COMMISSION, payouts: 1 }]),
+        expect.arrayContaining([
+          { month: '2026-11', affiliateId: ana.affiliate.id, name: 'Ana Lima', paidCents: 2 * COMMISSION, payouts: 1 },
+        ]),
       );
 
       // Later passes read nothing more and send nothing more.
@@ -193,10 +208,15 @@ for (const database of databases) {
       await runPayouts(deps, now);
       const [latest] = (await payoutsView(deps, now())).payouts.filter((payout) => payout.affiliateId === bia.affiliate.id);
       expect(latest?.state).toBe('failed');
-      expect(latest?.failure).toBe('Saldo insuficiente na conta para enviar R$\u00a015,92. A comissão continua disponível para o próximo repasse.');
+      expect(latest?.failure).toBe(
+        'Saldo insuficiente na conta para enviar R$\u00a015,92. A comissão continua disponível para o próximo repasse.',
+      );
       expect(await balance(bia.affiliate.id)).toMatchObject({ availableCents: 2 * COMMISSION, paidCents: 0 });
       // It is in the next batch again.
-      expect((await planBatch(deps, now())).map((line) => [line.affiliateId, line.amountCents])).toContainEqual([bia.affiliate.id, 2 * COMMISSION]);
+      expect((await planBatch(deps, now())).map((line) => [line.affiliateId, line.amountCents])).toContainEqual([
+        bia.affiliate.id,
+        2 * COMMISSION,
+      ]);
     });
 
     it('pays at Woovi once, through a lost answer to the approval and a payment made before a crash', async () => {
@@ -222,7 +242,8 @@ for (const database of databases) {
       const made = woovi.requests.filter((request) => request.method === 'POST' && request.path === '/api/v1/payment');
       // A payment whose answer was lost is made again under the same correlationID, which Woovi refuses as a duplicate.
       expect(new Set(made.map((request) => (request.body as { correlationID: string }).correlationID))).toEqual(new Set(mine));
-      for (const { affiliate } of [ana, bia]) expect(await balance(affiliate.id)).toMatchObject({ availableCents: 0, paidCents: COMMISSION });
+      for (const { affiliate } of [ana, bia])
+        expect(await balance(affiliate.id)).toMatchObject({ availableCents: 0, paidCents: COMMISSION });
     });
 
     it('nets a refund after a payout from the next payout, never a negative transfer', async () => {
@@ -257,7 +278,13 @@ for (const database of databases) {
       expect(woovi.payments.size - sent).toBe(1);
       expect([...woovi.payments.values()].at(-1)!.value).toBe(2 * COMMISSION);
       // paid + pending + available − debt = the commissions: three sales kept, one refunded.
-      expect(await balance(ana.affiliate.id)).toEqual({ pendingCents: 0, availableCents: 0, paidCents: 3 * COMMISSION, debtCents: 0, payableCents: 0 });
+      expect(await balance(ana.affiliate.id)).toEqual({
+        pendingCents: 0,
+        availableCents: 0,
+        paidCents: 3 * COMMISSION,
+        debtCents: 0,
+        payableCents: 0,
+      });
     });
 
     it('is a list of PIX keys paid by hand where no provider sends PIX, each "Marcar como pago" once', async () => {

@@ -603,7 +603,12 @@ export class EfiStandIn {
     const token = alnum(40);
     const lifetime = this.options.tokenLifetime ?? 3600;
     this.tokens.set(token, this.now() + lifetime * 1000);
-    answer(200, { access_token: token, token_type: 'Bearer', expires_in: lifetime, scope: 'cob.read cob.write pix.read pix.write pix.send gn.pix.send.read' });
+    answer(200, {
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: lifetime,
+      scope: 'cob.read cob.write pix.read pix.write pix.send gn.pix.send.read',
+    });
   }
 
   private putCob(
@@ -818,7 +823,12 @@ export class EfiStandIn {
    * account, with its webhook), `favorecido.chave`; 201 `{ idEnvio, e2eId, valor, horario.solicitacao, status }`. Refusals in
    * Efí's `{ nome, mensagem }`: an `idEnvio` used before, a balance too small, a key the DICT does not know.
    */
-  private putEnvio(idEnvio: string, json: unknown, response: ServerResponse, answer: (status: number, json: Record<string, unknown>) => void) {
+  private putEnvio(
+    idEnvio: string,
+    json: unknown,
+    response: ServerResponse,
+    answer: (status: number, json: Record<string, unknown>) => void,
+  ) {
     if (!DEVOLUCAO_ID.test(idEnvio)) return this.problem(response, 400, 'EnvioInvalido', 'idEnvio must match [a-zA-Z0-9]{1,35}');
     const pagador = isRecord(json) && isRecord(json.pagador) ? json.pagador : null;
     const favorecido = isRecord(json) && isRecord(json.favorecido) ? json.favorecido : null;
