@@ -672,6 +672,7 @@ export const emailTimeline = {
   review: { sent: 'Pedido de avaliação enviado ao comprador' },
   unrecognisedEvent: { sent: 'Alerta de aviso desconhecido de um provedor enviado a você' },
   readAlert: { sent: 'Alerta de leitura de um provedor que falha há uma hora enviado a você' },
+  affiliatePayout: { sent: 'E-mail do repasse enviado ao afiliado' },
   bankReturn: {
     queued: 'Aviso de pagamento em dobro na fila',
     sent: 'Aviso ao comprador: o pagamento no app do banco foi devolvido',

@@ -259,3 +259,13 @@ export const disputeAlertEmail = {
   rawLink: 'Ou copie este link no navegador:',
   footer: 'Você recebeu este e-mail porque é o endereço de suporte desta loja.',
 } as const;
+
+/** To the affiliate, once per payout confirmed (docs/affiliates.md#payouts): the amount, and the E2E id their bank shows. */
+export const affiliatePayoutEmail = {
+  subject: 'Repasse de {amount} enviado por PIX',
+  preheader: 'Suas comissões de {shop} foram pagas.',
+  intro: '{firstName}, enviamos {amount} por PIX para a sua chave {pixKey}, referentes às comissões disponíveis de {shop}.',
+  endToEnd: 'Identificador da transação (E2E): {endToEndId}. Ele aparece no comprovante do seu banco.',
+  byHand: 'O vendedor marcou este repasse como pago no app do banco; o comprovante fica com ele, se você precisar.',
+  footer: 'Você recebe este e-mail porque é afiliado de {shop}. A declaração desta renda é de cada um.',
+} as const;

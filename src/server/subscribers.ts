@@ -100,6 +100,7 @@ export const SUBSCRIBERS: readonly Row[] = [
   [['paid'],                                                            registerPushEvents,             'push_event:',            'push fan-out',    PUSH,     NO,    NO,     NONE],
   [[],                                                                  registerPushEvents,             'push:',                  'push',            PUSH,     NO,    NO,     NONE],
   [['paid', 'undeliverable'],                                           registerAffiliatesEvents,       null,                     'commission birth', WORKER,  NO,    NO,     NONE],
+  [[],                                                                  registerAffiliatesEvents,       'affiliate_payout',       'e-mail',          WORKER,   NO,    NO,     email.affiliatePayout],
   [['created', 'paid'],                                                 registerFunnelEvents,           null,                     'funnel count',    WORKER,   NO,    NO,     NONE],
   [['erased'],                                                          registerAdminEvents,            null,                     'audit erasure',   WORKER,   NO,    NO,     NONE],
   [[],                                                                  registerAdminEvents,            'unrecognised_event:',    'e-mail',          WORKER,   NO,    NO,     email.unrecognisedEvent],

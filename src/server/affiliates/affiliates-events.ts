@@ -1,13 +1,20 @@
+import { emailHandler } from '../mail/email-handler.ts';
 import type { EventWiring } from '../orders/order-events.ts';
 import { recordCommissions } from './commissions.ts';
+import { PAYOUT_EMAIL_KIND, renderPayoutMessage } from './payout-email.ts';
 
 /**
  * A commission is born with the payment; refunds and MED returns need no event here, the ledger is read (commissions.ts).
  * A payment whose buyer was erased is owed back, and held pending until it goes (the purchase model's A1 found it unborn).
+ * A payout's e-mail is queued by payouts.ts in its confirmation's transaction.
  */
-export function registerAffiliatesEvents({ events, deps }: EventWiring): void {
+export function registerAffiliatesEvents({ events, kinds, deps }: EventWiring): void {
   for (const type of ['paid', 'undeliverable'] as const)
     events.subscribe(type, async (trx, { order, at }) => {
       await recordCommissions(deps, trx, order, at);
     });
+  kinds.register(
+    PAYOUT_EMAIL_KIND,
+    emailHandler(deps.mailer, (message) => renderPayoutMessage(deps, message)),
+  );
 }

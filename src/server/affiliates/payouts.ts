@@ -17,6 +17,7 @@ import { PixSendError, type PixProvider, type PixSendCapability, type PixSendRec
 import type { Logger } from '../lib/logger.ts';
 import { listAffiliates, readSettings, type AffiliateRow } from './affiliates-repository.ts';
 import { commissionsOf, type CommissionDeps, type CommissionView } from './commissions.ts';
+import { queuePayoutEmail } from './payout-email.ts';
 import { nextPayoutDate } from './payout-schedule.ts';
 import {
   affiliatesWithOpenPayouts,
@@ -44,8 +45,6 @@ export interface PayoutDeps extends CommissionDeps {
   logger?: Logger;
   /** How long an instance holds a payout it works on; another takes it over after (a killed instance's). */
   leaseMs?: number;
-  /** Told in the confirmation's transaction (the affiliate's e-mail, through the outbox). */
-  onConfirmed?: (trx: Transaction<Database>, payout: PayoutRow, now: number) => Promise<void>;
 }
 
 const DEFAULT_LEASE_MS = 60_000;
@@ -229,7 +228,7 @@ async function confirmPayout(deps: PayoutDeps, payout: PayoutRow, endToEndId: st
         .where('item', '=', line.item)
         .execute();
     }
-    await deps.onConfirmed?.(trx, { ...payout, state: 'confirmed', end_to_end_id: endToEndId, paid_at: now }, now);
+    await queuePayoutEmail(trx, { ...payout, state: 'confirmed', end_to_end_id: endToEndId, paid_at: now }, now);
     return true;
   });
 }
@@ -410,5 +409,43 @@ export async function payoutsView(deps: PayoutDeps, now: number): Promise<AdminP
     needsSecondConfirmation: totalCents > settings.confirmAboveCents,
     payouts: rows.map((row) => adminPayout(row, names)),
     months: payoutMonths(confirmed, names),
+  };
+}
+
+/** How often open payouts are worked on: queued ones sent, lost answers and unconfirmed sends read back. */
+export const PAYOUT_PASS_MS = 30_000;
+
+export interface PayoutWorker {
+  /** One pass now (after an approval), unless one is under way. */
+  kick(): void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Each instance runs it; the lease on each payout keeps two from working on one. */
+export function createPayoutWorker(deps: PayoutDeps, now: () => number): PayoutWorker {
+  let running: Promise<unknown> | null = null;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const pass = () => {
+    running ??= runPayouts(deps, now)
+      .catch((error: unknown) =>
+        deps.logger?.error('Affiliate payouts pass failed', { error: error instanceof Error ? error.message : String(error) }),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  return {
+    kick: pass,
+    start() {
+      timer ??= setInterval(pass, PAYOUT_PASS_MS);
+      timer.unref?.();
+      pass();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
   };
 }
