@@ -175,6 +175,50 @@ for (const database of databases) {
       expect(efi.standIn.violations).toEqual([]);
     });
 
+    it('reads back a send that never reached Efí and sends it under the same id; waits for one Efí has not settled; a duplicate id is a read', async () => {
+      running.clock.now = START;
+      await savePayoutSettings(running.db.db, { weekday: 2, minCents: 500, confirmAboveCents: 100_000 }, START);
+      const ana = await affiliateWithSales('Ana Lima', '+5511987654326', 1);
+      running.clock.now = LATER;
+      const provider = efiProvider();
+      const deps = depsWith([provider]);
+      await approveAll(deps);
+      const [payout] = (await payoutsView(deps, now())).payouts;
+      const putsOf = () =>
+        efi.standIn.requests.filter((request) => request.method === 'PUT' && request.path === `/v3/gn/pix/${payout!.id}`);
+
+      // Efí answers 503 having done nothing; the settlement's webhook never comes either.
+      efi.standIn.script('PUT', '/v3/gn/pix/', { kind: 'status', status: 503 });
+      efi.standIn.envioSettles = 'never';
+      await runPayouts(deps, now);
+      expect(putsOf()).toHaveLength(1);
+      expect(efi.standIn.envios.has(payout!.id)).toBe(false);
+      expect((await payoutsView(deps, now())).payouts[0]!.state).toBe('unknown');
+      // Read back: Efí holds nothing under the id, so it is sent again under that same id.
+      await runPayouts(deps, now);
+      expect(putsOf()).toHaveLength(2);
+      expect((await payoutsView(deps, now())).payouts[0]).toMatchObject({ state: 'sent' });
+      await runPayouts(deps, now);
+      expect((await payoutsView(deps, now())).payouts[0]).toMatchObject({ state: 'sent' });
+      // Still open: the commission is in no new batch, and not counted paid.
+      expect(await planBatch(deps, now())).toEqual([]);
+      expect(await balance(ana.affiliate.id)).toMatchObject({ paidCents: 0, availableCents: COMMISSION });
+
+      // The same id again is Efí's duplicate, which the adapter reads back rather than failing.
+      efi.standIn.envioSettles = 'on_read';
+      const again = await provider
+        .pixSend!.send({ sendId: payout!.id, amountCents: COMMISSION, key: { type: 'phone', value: '+5511987654326' }, description: 'x' })
+        .catch((error: unknown) => error);
+      expect(again).toMatchObject({ name: 'PixSendError', outcome: 'duplicate' });
+      await runPayouts(deps, now);
+      expect((await payoutsView(deps, now())).payouts[0]).toMatchObject({
+        state: 'confirmed',
+        endToEndId: efi.standIn.envios.get(payout!.id)!.e2eId,
+      });
+      expect(putsOf()).toHaveLength(3);
+      expect(await balance(ana.affiliate.id)).toMatchObject({ paidCents: COMMISSION, availableCents: 0 });
+    });
+
     it("leaves the commission available with a clear line for the seller when Efí's balance is short, or the key unknown", async () => {
       running.clock.now = START;
       await savePayoutSettings(running.db.db, { weekday: 2, minCents: 500, confirmAboveCents: 100_000 }, START);
