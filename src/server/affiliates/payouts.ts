@@ -15,7 +15,7 @@ import type { Database } from '../db/schema.ts';
 import type { Payments } from '../gateway/payments.ts';
 import { PixSendError, type PixProvider, type PixSendCapability, type PixSendRecord } from '../gateway/pix-provider.ts';
 import type { Logger } from '../lib/logger.ts';
-import { listAffiliates, readSettings, type AffiliateRow } from './affiliates-repository.ts';
+import { findAffiliate, listAffiliates, readSettings, type AffiliateRow } from './affiliates-repository.ts';
 import { commissionsOf, type CommissionDeps, type CommissionView } from './commissions.ts';
 import { queuePayoutEmail } from './payout-email.ts';
 import { nextPayoutDate } from './payout-schedule.ts';
@@ -309,7 +309,7 @@ async function workPayout(deps: PayoutDeps, payout: PayoutRow, now: number): Pro
     return payout.state;
   }
   if (payout.state === 'queued') {
-    const affiliate = (await listAffiliates(deps.db)).find((each) => each.id === payout.affiliate_id);
+    const affiliate = await findAffiliate(deps.db, payout.affiliate_id);
     if (affiliate && (payoutsHeld(affiliate, now) || affiliate.pix_key !== payout.pix_key)) {
       await movePayout(deps.db, payout.id, { state: 'failed', failure: copy.failures.keyChanged }, now);
       return 'failed';
