@@ -3,6 +3,7 @@ import { affiliateFormMessages } from '../../src/content/affiliates.ts';
 import { affiliateFormSchema } from '../../src/shared/affiliates.ts';
 import { signIn } from './admin-helpers.ts';
 import { expect, payOnSandbox, test, withServerDb } from './fixtures.ts';
+import { expectNoAxeViolations } from './mails-and-shots.ts';
 import { startClockedServer } from './server.ts';
 
 /**
@@ -78,6 +79,8 @@ test('the seller approves the batch, twice above the limit, and marks the PIX pa
     const history = payouts.getByRole('list', { name: 'Repasses feitos' });
     await expect(history.getByRole('listitem')).toContainText('Na fila');
     await seller.screenshot({ path: testInfo.outputPath('payouts-390.png'), fullPage: true });
+    // The payouts as axe-core reads them: no serious or critical violation.
+    await expectNoAxeViolations(seller, '[aria-labelledby="payouts-title"]', ['serious', 'critical']);
 
     await history.getByRole('button', { name: 'Marcar como pago' }).click();
     await expect(history.getByRole('listitem')).toContainText('Pago');
