@@ -673,6 +673,7 @@ export const emailTimeline = {
   affiliate: { queued: 'E-mail ao afiliado na fila', sent: 'E-mail ao afiliado enviado', failed: 'Falha ao enviar o e-mail ao afiliado' },
   unrecognisedEvent: { sent: 'Alerta de aviso desconhecido de um provedor enviado a você' },
   readAlert: { sent: 'Alerta de leitura de um provedor que falha há uma hora enviado a você' },
+  affiliatePayout: { sent: 'E-mail do repasse enviado ao afiliado' },
   bankReturn: {
     queued: 'Aviso de pagamento em dobro na fila',
     sent: 'Aviso ao comprador: o pagamento no app do banco foi devolvido',

@@ -309,3 +309,13 @@ export const affiliateEmails = {
       'Se você não pediu esta troca, ignore este e-mail: a chave atual continua valendo. Vale a pena entrar na sua página e conferir.',
   },
 } as const;
+
+/** To the affiliate, once per payout confirmed (docs/affiliates.md#payouts): the amount, and the E2E id their bank shows. */
+export const affiliatePayoutEmail = {
+  subject: 'Repasse de {amount} enviado por PIX',
+  preheader: 'Suas comissões de {shop} foram pagas.',
+  intro: '{firstName}, enviamos {amount} por PIX para a sua chave {pixKey}, referentes às comissões disponíveis de {shop}.',
+  endToEnd: 'Identificador da transação (E2E): {endToEndId}. Ele aparece no comprovante do seu banco.',
+  byHand: 'O vendedor marcou este repasse como pago no app do banco; o comprovante fica com ele, se você precisar.',
+  footer: 'Você recebe este e-mail porque é afiliado de {shop}. A declaração desta renda é de cada um.',
+} as const;

@@ -46,6 +46,7 @@ import { publicConfigWithOffer, sellerFieldsFromEnvironment } from './config/pub
 import type { AppEnv } from './routes/context.ts';
 import { runOutboxAfter, wireSubscribers } from './subscribers.ts';
 import { announceVerdicts } from './experiments/experiment-service.ts';
+import { createPayoutWorker } from './affiliates/payouts.ts';
 
 export { SANDBOX_TOKEN };
 
@@ -131,11 +132,14 @@ export function composeServer(options: {
     unpaidRetentionDays: config.unpaidRetentionDays,
     now: clock,
   });
+  // Affiliate payouts approved in the console go out by the provider's API (docs/affiliates.md#payouts).
+  const payouts = createPayoutWorker({ ...orders, logger }, clock);
   const admin = {
     password: config.adminPassword ?? own(options, 'adminPassword'),
     mailer,
     kinds,
     runOutbox: () => background.run('outbox after console action', () => outbox.runOnce()),
+    kickPayouts: () => payouts.kick(),
   };
   const refunds: RefundsDeps = { db, config, runOutbox: admin.runOutbox, hasOpenDispute: orders.hasOpenDispute };
   const disputeReminders = createDisputeReminderJob({
@@ -196,6 +200,7 @@ export function composeServer(options: {
       retention.start();
       disputeReminders.start();
       disputePoller.start();
+      payouts.start();
       void landingReviews.refresh();
       for (const { openFinance } of openFinanceProviders(payments)) {
         const register = openFinance.registerAtStart;
@@ -226,6 +231,7 @@ export function composeServer(options: {
       await retention.stop();
       await disputeReminders.stop();
       await disputePoller.stop();
+      await payouts.stop();
       await reconciler.stop();
       await outbox.stop();
       await background.idle();

@@ -101,6 +101,7 @@ export const SUBSCRIBERS: readonly Row[] = [
   [[],                                                                  registerPushEvents,             'push:',                  'push',            PUSH,     NO,    NO,     NONE],
   [['paid', 'undeliverable'],                                           registerAffiliatesEvents,       null,                     'commission birth', WORKER,  NO,    NO,     NONE],
   [[],                                                                  registerAffiliatesEvents,       'affiliate_email:',       'e-mail',          WORKER,   NO,    NO,     email.affiliate],
+  [[],                                                                  registerAffiliatesEvents,       'affiliate_payout',       'e-mail',          WORKER,   NO,    NO,     email.affiliatePayout],
   [['created', 'paid'],                                                 registerFunnelEvents,           null,                     'funnel count',    WORKER,   NO,    NO,     NONE],
   [['erased'],                                                          registerAdminEvents,            null,                     'audit erasure',   WORKER,   NO,    NO,     NONE],
   [[],                                                                  registerAdminEvents,            'unrecognised_event:',    'e-mail',          WORKER,   NO,    NO,     email.unrecognisedEvent],

@@ -12,6 +12,7 @@ import type {
   affiliateSignInSchema,
   affiliateTermsSchema,
 } from './affiliates.ts';
+import type { AdminPayoutApproveSchema, AdminPayoutSettingsSchema, AdminPayouts } from './affiliate-payouts.ts';
 import type {
   AdminInviteAcceptSchema,
   AdminInviteReply,
@@ -201,6 +202,10 @@ export interface ApiEndpoints {
   'POST /api/admin/affiliates/rates': { body: Body<typeof AdminAffiliateDefaultsSchema>; reply: AdminAffiliateList };
   'POST /api/admin/affiliates/:id/rates': { body: Body<typeof AdminAffiliateRatesSchema>; reply: AdminAffiliateList };
   'POST /api/admin/affiliates/:id/state': { body: Body<typeof AdminAffiliateStateSchema>; reply: AdminAffiliateList };
+  'GET /api/admin/affiliates/payouts': { reply: AdminPayouts };
+  'POST /api/admin/affiliates/payouts/settings': { body: Body<typeof AdminPayoutSettingsSchema>; reply: AdminPayouts };
+  'POST /api/admin/affiliates/payouts/approve': { body: Body<typeof AdminPayoutApproveSchema>; reply: AdminPayouts };
+  'POST /api/admin/affiliates/payouts/:id/paid': { reply: AdminPayouts };
   'GET /api/admin/users': { reply: AdminUserList };
   'POST /api/admin/users/invite': { body: Body<typeof AdminInviteSchema>; reply: AdminInviteReply };
   'POST /api/admin/users/:id/permissions': { body: Body<typeof AdminPermissionsSchema>; reply: AdminUserList };

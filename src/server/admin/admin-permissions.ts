@@ -51,6 +51,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, ConsoleAccess>> = {
   'GET /disputes': 'orders',
   // Affiliates' sales and money are read with the orders; who joins and at what rate is the owner's (docs/affiliates.md).
   'GET /affiliates': 'orders',
+  'GET /affiliates/payouts': 'orders',
+  'GET /affiliates/payouts/export.csv': 'orders',
   'GET /disputes/:id/defence': 'orders',
   'GET /disputes/:id/defence.pdf': 'orders',
 
@@ -74,6 +76,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, ConsoleAccess>> = {
   'POST /affiliates/rates': 'owner',
   'POST /affiliates/:id/rates': 'owner',
   'POST /affiliates/:id/state': 'owner',
+  // Money leaves the shop: only the owner approves a payout batch, marks one paid by hand or sets the schedule.
+  'POST /affiliates/payouts/settings': 'owner',
+  'POST /affiliates/payouts/approve': 'owner',
+  'POST /affiliates/payouts/:id/paid': 'owner',
   'GET /users': 'owner',
   'POST /users/invite': 'owner',
   'POST /users/:id/permissions': 'owner',

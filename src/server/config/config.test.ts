@@ -348,6 +348,7 @@ describe('PIX providers', () => {
           EFI_PIX_KEY: 'pix@loja.com.br',
           EFI_API_URL: 'https://pix.api.efipay.com.br',
           EFI_WEBHOOK_HMAC: 'efi-hmac',
+          EFI_PIX_SEND: 'off',
           EFI_OPEN_FINANCE: 'off',
           EFI_OPEN_FINANCE_API_URL: 'https://openfinance.api.efipay.com.br/v1',
         },

@@ -60,6 +60,7 @@ import { pushNotificationsMigration } from './migrations/0075-push-notifications
 import { affiliatesMigration } from './migrations/0078-affiliates.ts';
 import { orderAffiliateMigration } from './migrations/0079-order-affiliate.ts';
 import { affiliatePagesMigration } from './migrations/0080-affiliate-pages.ts';
+import { affiliatePayoutsMigration } from './migrations/0081-affiliate-payouts.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
 import type { Database } from './schema.ts';
 
@@ -127,6 +128,7 @@ const migrations: Record<string, Migration> = {
   '0078_affiliates': affiliatesMigration,
   '0079_order_affiliate': orderAffiliateMigration,
   '0080_affiliate_pages': affiliatePagesMigration,
+  '0081_affiliate_payouts': affiliatePayoutsMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

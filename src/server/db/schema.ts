@@ -663,6 +663,8 @@ export interface Database {
   affiliate_links: AffiliateLinksTable;
   affiliate_sessions: AffiliateSessionsTable;
   affiliate_pix_changes: AffiliatePixChangesTable;
+  affiliate_payouts: AffiliatePayoutsTable;
+  affiliate_payout_lines: AffiliatePayoutLinesTable;
 }
 
 /** Migration 0078 (docs/affiliates.md); rates are basis points, a null rate the seller's default. */
@@ -724,6 +726,10 @@ export interface AffiliateSettingsTable {
   rate_main: number;
   rate_bump: number;
   rate_addon: number;
+  /** Migration 0081: the payout day (0 Sunday … 6 Saturday, Brasília), the least a payout sends, above what a second tap is asked. */
+  payout_weekday: Generated<number>;
+  payout_min_cents: Generated<number>;
+  payout_confirm_above_cents: Generated<number>;
   updated_at: number;
 }
 
@@ -737,6 +743,34 @@ export interface AffiliateCommissionsTable {
   flag: CommissionFlag | null;
   paid_cents: Generated<number>;
   created_at: number;
+}
+
+/** Migration 0081 (docs/affiliates.md#payouts): `provider` null for a payout paid by hand in the bank's app. */
+export interface AffiliatePayoutsTable {
+  id: string;
+  batch_id: string;
+  affiliate_id: string;
+  open_for: string | null;
+  amount_cents: number;
+  pix_key_type: PixKey['type'];
+  pix_key: string;
+  provider: ProviderId | null;
+  state: 'queued' | 'sending' | 'sent' | 'unknown' | 'confirmed' | 'failed';
+  end_to_end_id: string | null;
+  failure: string | null;
+  attempts: Generated<number>;
+  lease_until: number | null;
+  approved_by: string | null;
+  created_at: number;
+  updated_at: number;
+  paid_at: number | null;
+}
+
+export interface AffiliatePayoutLinesTable {
+  payout_id: string;
+  order_id: string;
+  item: OrderItemKey;
+  cents: number;
 }
 
 /** An order's variant in each running A/B test its buyer was in (migration 0049, docs/experiments.md#what-is-stored). */

@@ -176,6 +176,59 @@ export interface ProviderCatalogue {
   readonly productHash: string;
 }
 
+/** A PIX key as the DICT writes it (shared/affiliates.ts `PixKey`): where a payout goes. */
+export interface PixSendKey {
+  type: 'cpf' | 'cnpj' | 'email' | 'phone' | 'evp';
+  value: string;
+}
+
+export interface PixSendInput {
+  /** Ours, stable for this payout across every call: the provider's idempotency id (`[a-zA-Z0-9]{1,35}`). */
+  sendId: string;
+  amountCents: number;
+  key: PixSendKey;
+  /** Shown to the receiver in their bank's app. */
+  description: string;
+}
+
+/**
+ * `not_sent`: the provider holds nothing under the id, or holds it unsent (Woovi's payment not approved yet): a send under
+ * the same id may go. `processing`: accepted, not settled. `done`: settled, with its end-to-end id. `failed`: it will not go.
+ */
+export type PixSendState = 'not_sent' | 'processing' | 'done' | 'failed';
+
+export interface PixSendRecord {
+  sendId: string;
+  state: PixSendState;
+  endToEndId: string | null;
+  amountCents: number | null;
+  rawStatus: string | null;
+}
+
+/**
+ * A send that failed. `refused`: the provider surely did nothing (its 4xx), with why; `duplicate`: the id is already the
+ * provider's (read it back); `uncertain`: the call may have gone through (no answer, a 5xx), so it is read back, never resent blind.
+ */
+export class PixSendError extends Error {
+  constructor(
+    readonly outcome: 'refused' | 'duplicate' | 'uncertain',
+    readonly reason: 'insufficient_balance' | 'invalid_key' | 'other',
+    /** The provider's own words, for the seller's console. */
+    readonly detail: string | null,
+  ) {
+    super(`pix send ${outcome}${reason === 'other' ? '' : ` (${reason})`}${detail ? `: ${detail}` : ''}`);
+    this.name = 'PixSendError';
+  }
+}
+
+/** PIX out from the seller's account (affiliate payouts, docs/affiliates.md#payouts), where the provider's API sends it. */
+export interface PixSendCapability {
+  /** One send under `sendId`; throws PixSendError. */
+  send(input: PixSendInput): Promise<PixSendRecord>;
+  /** The send as the provider now has it; throws PixSendError `uncertain` when it could not be read. */
+  read(sendId: string): Promise<PixSendRecord>;
+}
+
 export interface PixProvider {
   readonly id: ProviderId;
   readonly capabilities: ProviderCapabilities;
@@ -184,6 +237,8 @@ export interface PixProvider {
   readonly disputes?: ProviderDisputes;
   /** "Pagar no app do banco" (gateway/open-finance.ts): present while the provider's Open Finance mode is on. */
   readonly openFinance?: OpenFinanceCapability;
+  /** Sends PIX to a key (affiliate payouts): present where the provider's API does and the seller enabled it. */
+  readonly pixSend?: PixSendCapability;
   /** One create; throws GatewayError (gateway/types.ts), `uncertain` when the charge may exist. */
   createCharge(input: CreatePixInput): Promise<PixCharge>;
   getCharge(chargeId: string): Promise<ChargeRecord>;

@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import type { AdminEnv } from './context.ts';
 import { ADMIN_BASE, idShaped, notFound, privateReplies, requireSession, sameOrigin } from './admin/console.ts';
+import { adminPayoutsRoutes } from './admin/affiliate-payouts.ts';
 import { adminAffiliatesRoutes } from './admin/affiliates.ts';
 import { adminDisputesRoutes } from './admin/disputes.ts';
 import { adminErrorsRoutes } from './admin/errors.ts';
@@ -30,6 +31,8 @@ export interface AdminDeps {
   runOutbox: () => void;
   /** What each outbox kind is (subscribers.ts's table): which rows are e-mails, and their words on the timeline. */
   kinds: OutboxKinds;
+  /** Sends the payouts just approved now, rather than at the next pass (affiliates/payouts.ts). */
+  kickPayouts?: () => void;
 }
 
 const everyPath = `${ADMIN_BASE}/*`;
@@ -55,6 +58,7 @@ export function adminRoutes(deps: AdminDeps) {
     .route('/', adminRefundsRoutes(deps.runOutbox))
     .route('/', adminWhatsappRoutes)
     .route('/', adminDisputesRoutes)
+    .route('/', adminPayoutsRoutes(deps.kickPayouts ?? (() => undefined)))
     .route('/', adminAffiliatesRoutes(deps.runOutbox))
     .route('/', adminPrivacyRoutes)
     .route('/', adminReviewsRoutes)

@@ -1,3 +1,4 @@
+import type { PayoutSettings } from '../../../shared/affiliate-payouts.ts';
 import type { CommissionItem, CommissionRates } from '../../../shared/affiliates.ts';
 import { apiFetch } from '../../lib/api.ts';
 
@@ -18,6 +19,12 @@ export const affiliatesApi = {
     apiFetch('POST /api/admin/affiliates/:id/rates', { params: { id }, json: rates }),
   move: (id: string, state: 'active' | 'paused' | 'removed', reason?: string) =>
     apiFetch('POST /api/admin/affiliates/:id/state', { params: { id }, json: reason ? { state, reason } : { state } }),
+  payouts: () => apiFetch('GET /api/admin/affiliates/payouts'),
+  approvePayouts: (totalCents: number, confirmed: boolean) =>
+    apiFetch('POST /api/admin/affiliates/payouts/approve', { json: { totalCents, confirmed } }),
+  markPaid: (id: string) => apiFetch('POST /api/admin/affiliates/payouts/:id/paid', { params: { id } }),
+  savePayoutSettings: (settings: PayoutSettings) => apiFetch('POST /api/admin/affiliates/payouts/settings', { json: settings }),
+  payoutsCsvUrl: '/api/admin/affiliates/payouts/export.csv',
 };
 
 /** A rate typed as a percentage (`40`, `37,5`), in basis points; empty is null, anything else undefined. */

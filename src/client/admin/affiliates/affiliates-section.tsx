@@ -10,6 +10,7 @@ import { formatRate } from '../format.ts';
 import { useAdminData } from '../use-admin-data.ts';
 import { AffiliateForm } from './affiliate-form.tsx';
 import { affiliatesApi } from './affiliates-api.ts';
+import { PayoutsPanel } from './payouts-panel.tsx';
 import { RatesForm } from './rates-form.tsx';
 
 const copy = affiliatesConsole;
@@ -38,6 +39,7 @@ export function AffiliatesSection({ onSignedOut }: { onSignedOut: () => void }) 
               <AffiliateCard key={affiliate.id} affiliate={affiliate} onChanged={() => void reload()} />
             ))}
           </ul>
+          <PayoutsPanel onSignedOut={onSignedOut} />
           <div className={card}>
             <h3 className="mb-2 text-base font-extrabold text-white">{copy.rates.title}</h3>
             <RatesForm

@@ -164,6 +164,18 @@ const INFRACOES_PER_PAGE = 10;
 /** RFC 3339 as the documented requests write `inicio` and `fim`. */
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
 
+/** A PIX sent from the account, as `GET /v2/gn/pix/enviados/id-envio/:idEnvio` answers it. */
+interface Envio {
+  idEnvio: string;
+  e2eId: string;
+  valor: string;
+  chave: string;
+  infoPagador: string | null;
+  solicitacao: string;
+  liquidacao?: string;
+  status: 'EM_PROCESSAMENTO' | 'REALIZADO' | 'NAO_REALIZADO';
+}
+
 interface PixEntry {
   endToEndId: string;
   txid: string;
@@ -249,6 +261,10 @@ const EFI_ERRORS = {
   cobranca_nao_encontrada: 'Nenhuma cobrança encontrada para o txid informado',
   chave_invalida: 'A chave informada não pertence ao usuário recebedor',
   documento_bloqueado: 'O documento do usuário recebedor está bloqueado',
+  // The send's refusals, in the same `{ nome, mensagem }` shape (envio-pagamento-pix); their exact names are the stand-in's.
+  id_envio_duplicado: 'O idEnvio informado já foi utilizado em outro envio',
+  saldo_insuficiente: 'Saldo insuficiente para realizar o envio',
+  chave_favorecido_nao_encontrada: 'A chave Pix do favorecido não foi encontrada',
 } as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -274,6 +290,18 @@ export class EfiStandIn {
   /** Every defence Efí accepted (`POST /v2/gn/infracoes/{id}/defesa` answered 201), as sent. */
   readonly defences: Array<{ idInfracao: string; analise: string; justificativa: string }> = [];
   private readonly tokens = new Map<string, number>();
+  /** PIX sent from the account (`PUT /v3/gn/pix/:idEnvio`), by `idEnvio`. */
+  readonly envios = new Map<string, Envio>();
+  /** The account's balance, which each send spends; a send above it is refused. */
+  balanceCents = 10_000_000;
+  /** Keys the DICT does not know: a send to one is refused. */
+  readonly unknownKeys = new Set<string>();
+  /**
+   * When a send accepted EM_PROCESSAMENTO settles: `on_read` (REALIZADO by the next read of it), `rejected` (NAO_REALIZADO
+   * by then, the money back), `never` (it stays in processing). Efí tells by a webhook on the paying key, which this
+   * stand-in never posts: the shop learns by reading back.
+   */
+  envioSettles: 'on_read' | 'rejected' | 'never' = 'on_read';
   private nextLocId = 100;
   private readonly now: () => number;
 
@@ -537,6 +565,12 @@ export class EfiStandIn {
         return this.defesa(decodeURIComponent(segments[3]!), json, response);
       }
     }
+    if (segments[0] === 'v3' && segments[1] === 'gn' && segments[2] === 'pix' && segments.length === 4 && method === 'PUT') {
+      return this.putEnvio(decodeURIComponent(segments[3]!), json, response, answer);
+    }
+    if (segments.join('/').startsWith('v2/gn/pix/enviados/id-envio/') && segments.length === 6 && method === 'GET') {
+      return this.getEnvio(decodeURIComponent(segments[5]!), response, answer);
+    }
     if (segments[0] === 'v2' && segments[1] === 'pix' && segments[3] === 'devolucao' && segments.length === 5) {
       return this.devolucao(method, decodeURIComponent(segments[2]!), decodeURIComponent(segments[4]!), json, response, answer);
     }
@@ -569,7 +603,12 @@ export class EfiStandIn {
     const token = alnum(40);
     const lifetime = this.options.tokenLifetime ?? 3600;
     this.tokens.set(token, this.now() + lifetime * 1000);
-    answer(200, { access_token: token, token_type: 'Bearer', expires_in: lifetime, scope: 'cob.read cob.write pix.read pix.write' });
+    answer(200, {
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: lifetime,
+      scope: 'cob.read cob.write pix.read pix.write pix.send gn.pix.send.read',
+    });
   }
 
   private putCob(
@@ -777,6 +816,74 @@ export class EfiStandIn {
     // The documented 201's body is the text "Defesa de infração MED criada".
     response.writeHead(201, { 'Content-Type': 'text/plain; charset=utf-8' });
     response.end('Defesa de infração MED criada');
+  }
+
+  /**
+   * `PUT /v3/gn/pix/:idEnvio` (dev.efipay.com.br/docs/api-pix/envio-pagamento-pix): `valor`, `pagador.chave` (a key of the
+   * account, with its webhook), `favorecido.chave`; 201 `{ idEnvio, e2eId, valor, horario.solicitacao, status }`. Refusals in
+   * Efí's `{ nome, mensagem }`: an `idEnvio` used before, a balance too small, a key the DICT does not know.
+   */
+  private putEnvio(
+    idEnvio: string,
+    json: unknown,
+    response: ServerResponse,
+    answer: (status: number, json: Record<string, unknown>) => void,
+  ) {
+    if (!DEVOLUCAO_ID.test(idEnvio)) return this.problem(response, 400, 'EnvioInvalido', 'idEnvio must match [a-zA-Z0-9]{1,35}');
+    const pagador = isRecord(json) && isRecord(json.pagador) ? json.pagador : null;
+    const favorecido = isRecord(json) && isRecord(json.favorecido) ? json.favorecido : null;
+    if (
+      !isRecord(json) ||
+      Object.keys(json).some((key) => !['valor', 'pagador', 'favorecido'].includes(key)) ||
+      typeof json.valor !== 'string' ||
+      !REAIS.test(json.valor) ||
+      cents(json.valor) === 0 ||
+      !pagador ||
+      typeof pagador.chave !== 'string' ||
+      (pagador.infoPagador !== undefined && (typeof pagador.infoPagador !== 'string' || pagador.infoPagador.length > 140)) ||
+      !favorecido ||
+      typeof favorecido.chave !== 'string' ||
+      favorecido.chave.length > 77
+    ) {
+      return this.problem(response, 400, 'EnvioInvalido', 'o corpo não respeita o schema do envio');
+    }
+    if (pagador.chave !== this.options.pixKey) return this.efiError(response, 400, 'chave_invalida');
+    if (this.envios.has(idEnvio)) return this.efiError(response, 409, 'id_envio_duplicado');
+    if (this.unknownKeys.has(favorecido.chave)) return this.efiError(response, 400, 'chave_favorecido_nao_encontrada');
+    if (cents(json.valor) > this.balanceCents) return this.efiError(response, 400, 'saldo_insuficiente');
+    this.balanceCents -= cents(json.valor);
+    const envio: Envio = {
+      idEnvio,
+      e2eId: `E${alnum(31)}`,
+      valor: json.valor,
+      chave: favorecido.chave,
+      infoPagador: typeof pagador.infoPagador === 'string' ? pagador.infoPagador : null,
+      solicitacao: new Date(this.now()).toISOString(),
+      status: 'EM_PROCESSAMENTO',
+    };
+    this.envios.set(idEnvio, envio);
+    answer(201, { idEnvio, e2eId: envio.e2eId, valor: envio.valor, horario: { solicitacao: envio.solicitacao }, status: envio.status });
+  }
+
+  /** `GET /v2/gn/pix/enviados/id-envio/:idEnvio` (sdk-node-apis-efi `pixSendDetailId`); Efí's 404 for an id it never took. */
+  private getEnvio(idEnvio: string, response: ServerResponse, answer: (status: number, json: Record<string, unknown>) => void) {
+    const envio = this.envios.get(idEnvio);
+    if (!envio) return this.problem(response, 404, 'PixNaoEncontrado', 'Nenhum Pix enviado encontrado para o idEnvio informado', false);
+    if (envio.status === 'EM_PROCESSAMENTO' && this.envioSettles !== 'never') {
+      envio.status = this.envioSettles === 'on_read' ? 'REALIZADO' : 'NAO_REALIZADO';
+      if (envio.status === 'NAO_REALIZADO') this.balanceCents += cents(envio.valor);
+      else envio.liquidacao = new Date(this.now()).toISOString();
+    }
+    answer(200, {
+      endToEndId: envio.e2eId,
+      idEnvio,
+      valor: envio.valor,
+      chave: this.options.pixKey,
+      status: envio.status,
+      ...(envio.infoPagador ? { infoPagador: envio.infoPagador } : {}),
+      horario: { solicitacao: envio.solicitacao, ...(envio.liquidacao ? { liquidacao: envio.liquidacao } : {}) },
+      favorecido: { chave: envio.chave },
+    });
   }
 
   private devolucao(

@@ -54,10 +54,41 @@ export interface StandInCharge {
   } | null;
 }
 
-type Route = 'create' | 'read' | 'delete' | 'refund' | 'refunds' | 'transactions' | 'transaction' | 'dispute' | 'disputes' | 'evidence';
+type Route =
+  | 'create'
+  | 'read'
+  | 'delete'
+  | 'refund'
+  | 'refunds'
+  | 'transactions'
+  | 'transaction'
+  | 'dispute'
+  | 'disputes'
+  | 'evidence'
+  | 'payment'
+  | 'approve'
+  | 'paymentRead';
+
+/** A PIX out (docs/payment/payment-flow): made CREATED, APPROVED by the approve call, CONFIRMED once settled. */
+export interface StandInPayment {
+  correlationID: string;
+  value: number;
+  destinationAlias: string;
+  destinationAliasType: string;
+  comment: string | null;
+  status: 'CREATED' | 'APPROVED' | 'CONFIRMED' | 'FAILED';
+  endToEndId: string | null;
+  time: string | null;
+}
 
 export interface WooviStandIn {
   url: string;
+  /** PIX out by correlationID. */
+  payments: Map<string, StandInPayment>;
+  /** The account's balance, which each approved payment spends. */
+  balance: number;
+  /** Keys the DICT does not know. */
+  unknownKeys: Set<string>;
   appId: string;
   /** The public half of the key its webhooks are signed with, as Woovi publishes its own: base64 of the PEM. */
   publicKey: string;
@@ -158,6 +189,9 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     appId,
     publicKey: Buffer.from(keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'utf8').toString('base64'),
     requests: kit.requests,
+    payments: new Map(),
+    balance: 10_000_000,
+    unknownKeys: new Set(),
     charges: new Map(),
     webhookUrl: null,
     deliveries: kit.deliveries,
@@ -574,6 +608,92 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
           createdAt: new Date().toISOString(),
         })),
       });
+    }),
+  );
+
+  const paymentJson = (payment: StandInPayment) => ({
+    payment: {
+      value: payment.value,
+      status: payment.status,
+      destinationAlias: payment.destinationAlias,
+      destinationAliasType: payment.destinationAliasType,
+      comment: payment.comment ?? '',
+      correlationID: payment.correlationID,
+      sourceAccountId: 'stand-in-account',
+    },
+    ...(payment.endToEndId ? { transaction: { value: payment.value, endToEndId: payment.endToEndId, time: payment.time } } : {}),
+    ...(payment.status !== 'CREATED' ? { destination: { name: 'Afiliado', pixKey: payment.destinationAlias, bank: 'A Bank' } } : {}),
+  });
+
+  /**
+   * `POST /api/v1/payment` (docs/payment/payment-flow): `value` in centavos, `destinationAlias` and its
+   * `destinationAliasType`, our `correlationID`, `comment`; answered CREATED. A correlationID used before, a key the DICT does
+   * not know: 400 `{ error }`.
+   */
+  app.post('/api/v1/payment', (c) =>
+    kit.answer(c, 'payment', () => {
+      const body = c.get('body');
+      if (
+        !isRecord(body) ||
+        !onlyKeys(body, ['value', 'destinationAlias', 'destinationAliasType', 'correlationID', 'comment', 'pixKeyEndToEndId']) ||
+        !isCentavos(body.value) ||
+        !isNonEmptyString(body.destinationAlias) ||
+        !['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'RANDOM'].includes(String(body.destinationAliasType)) ||
+        !isNonEmptyString(body.correlationID) ||
+        (body.comment !== undefined && (typeof body.comment !== 'string' || body.comment.length > 140))
+      ) {
+        return c.json(failure('value, destinationAlias, destinationAliasType and correlationID are required'), 400);
+      }
+      const correlationID = String(body.correlationID);
+      if (standIn.payments.has(correlationID)) return c.json(failure('Já existe um pagamento com esse correlationID'), 400);
+      if (standIn.unknownKeys.has(String(body.destinationAlias))) return c.json(failure('Chave Pix não encontrada'), 400);
+      const payment: StandInPayment = {
+        correlationID,
+        value: body.value as number,
+        destinationAlias: String(body.destinationAlias),
+        destinationAliasType: String(body.destinationAliasType),
+        comment: typeof body.comment === 'string' ? body.comment : null,
+        status: 'CREATED',
+        endToEndId: null,
+        time: null,
+      };
+      standIn.payments.set(correlationID, payment);
+      return c.json(paymentJson(payment));
+    }),
+  );
+
+  /**
+   * `POST /api/v1/payment/approve` with `{ correlationID }` (docs/payment/payment-how-to-use-api-to-approve): APPROVED with its
+   * transaction's endToEndId; "Saldo insuficiente ao aprovar pagamentos via API": 400 `{ error }`. Approving an approved
+   * payment answers it as it is: the correlationID is one payment.
+   */
+  app.post('/api/v1/payment/approve', (c) =>
+    kit.answer(c, 'approve', () => {
+      const body = c.get('body');
+      const payment = isRecord(body) && typeof body.correlationID === 'string' ? standIn.payments.get(body.correlationID) : undefined;
+      if (!payment) return c.json(failure('Payment not found'), 400);
+      if (payment.status === 'CREATED') {
+        if (payment.value > standIn.balance) return c.json(failure('Saldo insuficiente para aprovar o pagamento'), 400);
+        standIn.balance -= payment.value;
+        payment.status = 'APPROVED';
+        payment.endToEndId = endToEndId('E');
+        payment.time = new Date().toISOString();
+      }
+      return c.json(paymentJson(payment));
+    }),
+  );
+
+  /**
+   * `GET /api/v1/payment/{id}` (docs/payment/payment-out-reconciliation): the payment by our correlationID, with its
+   * transaction once sent. An approved one is CONFIRMED by the time it is read; OPENPIX:MOVEMENT_CONFIRMED is never posted,
+   * as a webhook that never comes.
+   */
+  app.get('/api/v1/payment/:id', (c) =>
+    kit.answer(c, 'paymentRead', () => {
+      const payment = standIn.payments.get(c.req.param('id'));
+      if (!payment) return c.json(failure('Payment not found'), 400);
+      if (payment.status === 'APPROVED') payment.status = 'CONFIRMED';
+      return c.json(paymentJson(payment));
     }),
   );
 

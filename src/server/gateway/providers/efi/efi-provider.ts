@@ -9,6 +9,7 @@ import { parseWebhookConfig, problemDetail } from './pix-api-parse.ts';
 import { efiProfile, type PixApiProfile } from './pix-api-profile.ts';
 import { defendInfraction, listInfractions, MAX_DEFENCE_CHARS } from './pix-api-infractions.ts';
 import { readDevolucao, requestDevolucao } from './pix-api-refunds.ts';
+import { readPixSend, sendPix } from './pix-api-send.ts';
 import { createOpenFinanceApi, type OpenFinanceSettings } from './open-finance-client.ts';
 import { efiOpenFinance } from './open-finance-capability.ts';
 
@@ -23,6 +24,8 @@ export interface EfiSettings {
   openFinance?: OpenFinanceSettings | null;
   /** Addresses webhooks may come from in that mode; the profile's (Efí's published one) when unset. */
   allowedIps?: readonly string[] | null;
+  /** EFI_PIX_SEND: the seller enabled the `pix.send` scope (affiliate payouts go by API). */
+  pixSend?: boolean;
 }
 
 /** Plus the webhook set-up a seller does once per PIX key (`npm run efi-webhook`), which no other provider has. */
@@ -155,6 +158,9 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     getRefund: (charge, refundId) => readDevolucao(client, charge, refundId),
     registerWebhook: (webhookUrl, registration) => registerWebhook(api, settings, webhookUrl, registration),
     getWebhook: () => getWebhook(api),
+    ...(settings.pixSend
+      ? { pixSend: { send: (input) => sendPix(client, settings.pixKey, input), read: (sendId) => readPixSend(client, sendId) } }
+      : {}),
     ...(settings.openFinance
       ? { openFinance: efiOpenFinance(createOpenFinanceApi(settings.openFinance, { now, ...(options.ca ? { ca: options.ca } : {}) })) }
       : {}),

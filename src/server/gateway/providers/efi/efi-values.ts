@@ -15,6 +15,8 @@ export const settings = z.object({
   EFI_API_URL: plain(apiUrlSetting('https://pix.api.efipay.com.br')),
   /** Efí's alternative to mTLS on webhooks: the `?hmac=` value of the registered URL. */
   EFI_WEBHOOK_HMAC: secret(z.string().optional()),
+  /** `on` once the seller enabled the `pix.send` scope: affiliate payouts go out by API (docs/affiliates.md#payouts). */
+  EFI_PIX_SEND: plain(z.enum(['on', 'off'], { message: 'must be on or off' }).default('off')),
   ...openFinanceSettings,
 });
 
@@ -31,6 +33,7 @@ export function efiSettings(
     pixKey: values.EFI_PIX_KEY,
     apiUrl: values.EFI_API_URL,
     webhookHmacSecret: values.EFI_WEBHOOK_HMAC ?? null,
+    pixSend: values.EFI_PIX_SEND === 'on',
     openFinance:
       values.EFI_OPEN_FINANCE === 'on'
         ? {

@@ -28,6 +28,8 @@ const settings = z.object({
   /** Public, and the same for every account: it proves Woovi signed the body (docs/payments.md#woovi). */
   WOOVI_WEBHOOK_PUBLIC_KEY: plain(webhookPublicKey.default(WOOVI_WEBHOOK_PUBLIC_KEY)),
   WOOVI_API_URL: plain(apiUrlSetting(WOOVI_API_URL)),
+  /** `on` once the AppID may make and approve payments: affiliate payouts go out by API (docs/affiliates.md#payouts). */
+  WOOVI_PIX_SEND: plain(z.enum(['on', 'off'], { message: 'must be on or off' }).default('off')),
 });
 
 export const wooviProvider: ProviderDescriptor<'woovi', typeof settings> = {
@@ -35,7 +37,12 @@ export const wooviProvider: ProviderDescriptor<'woovi', typeof settings> = {
   displayName: providerNames.woovi,
   settings,
   create: (values) =>
-    createWooviProvider({ appId: values.WOOVI_APP_ID, webhookPublicKey: values.WOOVI_WEBHOOK_PUBLIC_KEY, apiUrl: values.WOOVI_API_URL }),
+    createWooviProvider({
+      appId: values.WOOVI_APP_ID,
+      webhookPublicKey: values.WOOVI_WEBHOOK_PUBLIC_KEY,
+      apiUrl: values.WOOVI_API_URL,
+      pixSend: values.WOOVI_PIX_SEND === 'on',
+    }),
   webhook: { route: 'woovi', aliases: [] },
   capabilities: wooviCapabilities,
 };

@@ -5,6 +5,7 @@ import { cancelCharge, createCharge, findCharge, getCharge } from './woovi-charg
 import { listDisputes, LIST_FOLLOW_MS, MAX_EVIDENCE_DESCRIPTION, providerDispute, readDispute, submitEvidence } from './woovi-disputes.ts';
 import { readError } from './woovi-errors.ts';
 import { isNotFound, parseTransactionReply } from './woovi-parse.ts';
+import { readPayment, sendPayment } from './woovi-payments.ts';
 import { getRefund, refund } from './woovi-refunds.ts';
 import { readWebhookPublicKey, readWooviEvent, verifyWooviSignature, WOOVI_WEBHOOK_PUBLIC_KEY } from './woovi-webhook.ts';
 
@@ -25,6 +26,8 @@ export interface WooviSettings {
   /** Woovi's published key when unset; a test points it at its stand-in's. */
   webhookPublicKey?: string;
   apiUrl?: string;
+  /** WOOVI_PIX_SEND: the seller's AppID may make and approve payments (affiliate payouts go by API). */
+  pixSend?: boolean;
 }
 
 /** A dispute or a refund confirmation names only the payment; its transaction names the charge. A failed read throws: a 5xx, so Woovi retries. */
@@ -93,5 +96,6 @@ export function createWooviProvider(settings: WooviSettings, options: WooviApiOp
     parseWebhook: (request) => parseWebhook(api, publicKey, request),
     refund: (charge, input) => refund(api, charge, input),
     getRefund: (charge, refundId) => getRefund(api, charge, refundId),
+    ...(settings.pixSend ? { pixSend: { send: (input) => sendPayment(api, input), read: (sendId) => readPayment(api, sendId) } } : {}),
   };
 }
