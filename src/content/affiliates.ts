@@ -105,6 +105,8 @@ export const affiliatePage = {
   },
   totals: { title: 'Suas comissões', pending: 'Pendente', available: 'Disponível', paid: 'Pago', debt: 'A descontar' },
   totalsNote: 'A comissão fica pendente até o fim da garantia do comprador, sem contestação aberta.',
+  nextPayout: (day: string, minimum: string) =>
+    `Próximo repasse previsto: ${day}, por PIX, se o disponível somar pelo menos ${minimum}. O vendedor aprova cada repasse.`,
   sales: {
     title: 'Suas vendas',
     empty: 'Nenhuma venda ainda. Compartilhe seu link para começar.',

@@ -126,6 +126,8 @@ export interface AffiliatePage {
   /** A key change waiting for its e-mailed confirmation. */
   pixKeyPending: boolean;
   payoutsHeldUntil: number | null;
+  /** The seller's next payout day (YYYY-MM-DD, Brasília), and the least it sends (affiliates/payout-schedule.ts). */
+  nextPayout: { date: string; minCents: number };
   terms: { version: string; acceptedAt: number } | null;
 }
 

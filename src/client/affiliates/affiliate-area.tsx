@@ -90,6 +90,9 @@ export function AffiliateArea({
           </p>
         ) : null}
         <p className="mt-3 text-sm text-pretty text-slate-400">{copy.totalsNote}</p>
+        <p className="mt-2 text-sm text-pretty text-slate-200">
+          {copy.nextPayout(payoutDay(page.nextPayout.date), formatBRL(page.nextPayout.minCents))}
+        </p>
         {page.payoutsHeldUntil ? (
           <p className="mt-2 text-sm text-amber-200">{copy.pix.held(formatDateTime(page.payoutsHeldUntil))}</p>
         ) : null}
@@ -265,4 +268,14 @@ function TermsCard({ page, onChange, onSignedOut }: CardProps) {
       ) : null}
     </section>
   );
+}
+
+/** "terça-feira, 01/12": a Brasília calendar day as the affiliate reads it (noon, so no offset moves it to another day). */
+function payoutDay(day: string): string {
+  return new Date(`${day}T12:00:00-03:00`).toLocaleDateString('pt-BR', {
+    weekday: 'long',
+    day: '2-digit',
+    month: '2-digit',
+    timeZone: 'America/Sao_Paulo',
+  });
 }

@@ -29,6 +29,8 @@ import {
   type AffiliateRow,
 } from './affiliates-repository.ts';
 import { balanceOf, commissionsOf, type CommissionDeps, type CommissionView } from './commissions.ts';
+import { nextPayoutDate } from './payout-schedule.ts';
+import { payoutSettings } from './payouts.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -224,7 +226,11 @@ function saleOf(views: readonly CommissionView[]): AffiliateSale {
 
 /** The affiliate's page: money as commissions.ts reads it, sales by purchase, and nothing of any buyer. */
 export async function affiliatePageOf(deps: CommissionDeps, affiliate: AffiliateRow, now: number): Promise<AffiliatePage> {
-  const [views, pending] = await Promise.all([commissionsOf(deps, [affiliate.id], now), pendingPixChange(deps.db, affiliate.id)]);
+  const [views, pending, payouts] = await Promise.all([
+    commissionsOf(deps, [affiliate.id], now),
+    pendingPixChange(deps.db, affiliate.id),
+    payoutSettings(deps.db),
+  ]);
   const purchases = new Map<string, CommissionView[]>();
   for (const view of views) purchases.set(view.mainOrderId, [...(purchases.get(view.mainOrderId) ?? []), view]);
   const { pendingCents, availableCents, paidCents, debtCents } = balanceOf(views);
@@ -242,6 +248,7 @@ export async function affiliatePageOf(deps: CommissionDeps, affiliate: Affiliate
     pixKey: { type: affiliate.pix_key_type, value: affiliate.pix_key },
     pixKeyPending: pending !== undefined,
     payoutsHeldUntil: held !== null && held > now ? held : null,
+    nextPayout: { date: nextPayoutDate(payouts, now).date, minCents: payouts.minCents },
     terms:
       affiliate.terms_version !== null && affiliate.terms_accepted_at !== null
         ? { version: affiliate.terms_version, acceptedAt: Number(affiliate.terms_accepted_at) }

@@ -77,12 +77,11 @@ export async function savePayoutSettings(db: Kysely<Database>, settings: PayoutS
 }
 
 /**
- * THE hold check: the affiliate changed their PIX key lately (`affiliates.payouts_held_until`, migration 0080, where the
- * affiliate's page has added it), so no payout goes to any key now.
+ * THE hold check: the affiliate confirmed a new PIX key less than 24 h ago (`affiliates.payouts_held_until`, set by the
+ * affiliate's page), so no payout goes to any key now.
  */
-export function payoutsHeld(affiliate: AffiliateRow, now: number): boolean {
-  const until = (affiliate as AffiliateRow & { payouts_held_until?: number | string | null }).payouts_held_until;
-  return until !== undefined && until !== null && Number(until) > now;
+export function payoutsHeld(affiliate: Pick<AffiliateRow, 'payouts_held_until'>, now: number): boolean {
+  return affiliate.payouts_held_until !== null && Number(affiliate.payouts_held_until) > now;
 }
 
 /** The provider that sends PIX by API, the first configured with the capability; null: the batch is paid by hand. */

@@ -220,6 +220,8 @@ for (const database of databases) {
       const asked = await post('/pix-key', { pixKey: '(21) 99876-5432' }, { cookie });
       const waiting = (await asked.json()) as AffiliatePage;
       expect(waiting).toMatchObject({ pixKey: { type: 'email', value: form.pixKey }, pixKeyPending: true, payoutsHeldUntil: null });
+      // START is a Tuesday, the shop's default payout day, before the day ends in Brasília: the next payout is today's.
+      expect(waiting.nextPayout).toEqual({ date: '2026-11-03', minCents: 5000 });
       const mails = await mailsTo(form.email);
       expect(mails).toHaveLength(before + 1);
       const confirmation = mails.at(-1)!;
