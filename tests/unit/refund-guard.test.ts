@@ -18,10 +18,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The files that ask whether a purchase has a dispute open: a call of the guard's query or of the deps' function. */
+/** The files that ask whether a purchase has a dispute open: a call of the guard's queries (one purchase, or many) or of the deps' function. */
 function askers(files: Record<string, string>): string[] {
   return Object.entries(files)
-    .filter(([, text]) => /(?<!function )\bpurchaseHasOpenDispute\(|\.hasOpenDispute\(/.test(text))
+    .filter(([, text]) => /(?<!function )\b(?:purchaseHasOpenDispute|purchasesWithOpenDispute)\(|\.hasOpenDispute\(/.test(text))
     .map(([file]) => file)
     .sort();
 }

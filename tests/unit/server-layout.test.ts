@@ -97,6 +97,8 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   affiliate_settings: 'affiliates',
   affiliate_commissions: 'affiliates',
   affiliate_links: 'affiliates',
+  affiliate_payouts: 'affiliates',
+  affiliate_payout_lines: 'affiliates',
   affiliate_sessions: 'affiliates',
   affiliate_pix_changes: 'affiliates',
 };

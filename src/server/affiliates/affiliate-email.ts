@@ -83,7 +83,7 @@ export async function renderAffiliateMessage(deps: AffiliateEmailDeps, row: Pick
   const affiliate = await findAffiliate(deps.db, row.orderId);
   if (!affiliate) throw new AffiliateEmailNotDeliverable(row.orderId, 'affiliate not found');
   const now = deps.now();
-  const base = deps.publicUrl().replace(/\/+$/, '');
+  const base = deps.publicUrl();
   const pageUrl = `${base}${paths.affiliate}`;
   const input = {
     name: affiliate.name,
