@@ -141,4 +141,3 @@ export async function untiedRefundedCents(db: Executor, orderId: string): Promis
 
 /** ledgerOf's rule in SQL: a reversed order nets nothing; a paid one its amount less items refunded, untied part refunds and what the MED took back. */
 export const netPaidCentsSql = sql<number>`(case when orders.status = 'paid' then orders.amount_cents - coalesce((select sum(refunds.amount_cents) from refunds where refunds.order_id = orders.id and refunds.status = 'refunded'), 0) - coalesce((select sum(provider_refunds.amount_cents) from provider_refunds where provider_refunds.order_id = orders.id and provider_refunds.item is null), 0) - orders.med_returned_cents else 0 end)`;
-
