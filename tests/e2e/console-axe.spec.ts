@@ -14,6 +14,8 @@ for (const viewport of [
   { width: 1280, height: 800 },
 ]) {
   test(`every console area at ${viewport.width} px has no axe violation`, async ({ browser }) => {
+    // Twelve areas, each loaded and read by axe in turn: about a minute alone, over two at a loaded machine's pace.
+    test.slow();
     const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
     const context = await browser.newContext({ baseURL: server.url, viewport });
     try {
