@@ -617,7 +617,8 @@ class AskRefund extends Step {
         rule(covered.has(order.id), `R6: the refund asked on ${main.id} leaves ${order.id} (in its window) uncovered`);
       if (!refundable.some((order) => order.id === main.id))
         rule(!covered.has(main.id), `R6: only the add-on's window was open, yet the main order ${main.id} is being refunded`);
-    } else if (contested) {
+    } else if (contested && row.status !== 'reversed') {
+      // A purchase the MED took back whole has no access left to ask from (docs/disputes.md#lost), open dispute or not.
       rule(answer.status === 409, `D3: a refund asked while the purchase's dispute is open answered ${answer.status} ${answer.text}`);
     } else if (!model.erased[main.buyer] && row.status === 'paid' && !snap.refunds.has(main.id) && row.access_revoked_at === null) {
       rule(
