@@ -1,3 +1,4 @@
+import type { Kysely, Transaction } from 'kysely';
 import { refundGateway as copy } from '../../content/refunds.ts';
 import type { ChargeRecord, PixProvider, ProviderId, RefundRecord } from '../gateway/pix-provider.ts';
 import { GatewayError } from '../gateway/types.ts';
@@ -24,6 +25,7 @@ import { recordEvidence } from '../evidence/delivery-record.ts';
 import { finishPartialRefund } from './refund-outcomes.ts';
 import { untiedRefundedCents } from '../purchase/purchase-service.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
+import type { Database } from '../db/schema.ts';
 import { itemsOfOrder } from '../purchase/purchase-items.ts';
 
 /** Done only when a re-read says `refunded` (docs/refunds.md#at-the-gateway); `claimGatewayCall` prevents refunding twice. */
@@ -32,6 +34,23 @@ export const GATEWAY_REFUND_FAMILY = 'gateway_refund:';
 /** One outbox row per attempt: the seller's "try again" after a failure is a new attempt. */
 export function gatewayRefundKind(attempt: number): string {
   return `${GATEWAY_REFUND_FAMILY}${attempt}`;
+}
+
+/**
+ * Queues the gateway call of the order's approved rows. A row of the same attempt already delivered (a duplicate's part
+ * refunded before the seller's "Reembolsar" of the rest) is spent: the later approval is a movement of its own and gets
+ * a row of its own; one still waiting asks the new rows too (after the movement on its way, if any).
+ */
+export async function queueGatewayRefund(
+  trx: Kysely<Database> | Transaction<Database>,
+  orderId: string,
+  attempt: number,
+  now: number,
+): Promise<void> {
+  const kind = gatewayRefundKind(attempt);
+  if (await enqueueOutboxMessage(trx, { orderId, kind, payload: {}, now })) return;
+  const spent = (await listOrderMessages(trx, orderId, [kind])).some((message) => message.sentAt !== null);
+  if (spent) await enqueueOutboxMessage(trx, { orderId, kind: `${kind}.${now}`, payload: {}, now });
 }
 
 /** How long an accepted call may go unseen in the transaction before the seller is asked to look. */

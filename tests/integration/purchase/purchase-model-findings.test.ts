@@ -714,6 +714,52 @@ for (const database of databases) {
       expect(await heldAndCounted(s, id)).toEqual({ status: 'paid', held: 990, kept: 990 });
     });
 
+    it('O6b: "Reembolsar" after a duplicate’s part refund ended at Efí asks Efí for the rest', async () => {
+      // O6's sequence with the duplicate's devolução ended first: the seller's approval found its gateway call's outbox row
+      // spent by that part, so nothing asked Efí for the bump, which stayed "calling" with R$ 9,90 held there.
+      const s = await open(AUTO_GATEWAY);
+      const buyer = { ...newBuyer('Olívia Resto'), document: modelCpf() };
+      const first = await checkout(s, buyer, false);
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      const started = await startAtBank(s, efi, first.body.orderId, first.viewKey);
+      expect(started.status, started.text).toBe(200);
+      await decideAtBank(s, efi, started.paymentId!, true, 'both');
+      const second = await checkout(s, buyer, true);
+      expect(second.status, JSON.stringify(second.body)).toBe(201);
+      const id = second.body.orderId;
+      await pay(s, id);
+      await drainOutbox(s);
+      const txid = (await orderRow(s.db, id)).charge_id!;
+      for (let round = 0; round < 2; round++) {
+        settlePixRefunds(txid);
+        s.clock.now += 20 * 60_000;
+        await drainOutbox(s);
+      }
+      const approved = await sellerActs(s, id, 'approve');
+      expect(approved.status, approved.text).toBe(202);
+      await drainOutbox(s);
+      for (let round = 0; round < 3; round++) {
+        settlePixRefunds(txid);
+        s.clock.now += 20 * 60_000;
+        await drainOutbox(s);
+      }
+      const row = await orderRow(s.db, id);
+      const refunds = await s.db.db
+        .selectFrom('refunds')
+        .select(['item', 'status', 'gateway_state'])
+        .where('order_id', '=', id)
+        .orderBy('item')
+        .execute();
+      expect({ status: row.status, refunds, held: heldAtEfi(efi, txid, id).net }).toEqual({
+        status: 'reversed',
+        refunds: [
+          { item: 'bump', status: 'refunded', gateway_state: 'done' },
+          { item: 'main', status: 'refunded', gateway_state: 'done' },
+        ],
+        held: 0,
+      });
+    });
+
     it('O6: "Reembolsar" while a duplicate’s part refund is on its way at Efí asks the rest after it, and Efí keeps nothing', async () => {
       // Reduced from FUZZ_SEED=970897323 ("Efí, refunds at the provider (the bank app through devolver)", both databases):
       // the seller's approval joined the part on its way, the whole R$ 29,80 was asked and refused, and the order was later
