@@ -273,7 +273,9 @@ async function checkContract(shop: Shop, model: Model): Promise<void> {
       // erased or not; then the repeated main paid.)
       const asked = mainRefund.origin !== 'duplicate' && !erased;
       const addons = asked ? group.slice(1) : [];
-      for (const addon of addons.filter((order) => order.status === 'paid' || order.status === 'reversed')) {
+      // An add-on the MED took back whole is owed nothing: its money went back through the buyer's bank (docs/money.md#med).
+      const medTookBack = (order: OrderRow) => Number(order.med_returned_cents ?? 0) >= Number(order.amount_cents);
+      for (const addon of addons.filter((order) => (order.status === 'paid' || order.status === 'reversed') && !medTookBack(order))) {
         const own = snap.refunds.get(addon.id);
         rule(
           own !== undefined && own.status !== 'declined',
