@@ -88,10 +88,20 @@ async function closeClearedDisputes(deps: DisputesDeps, order: OrderRow, outcome
   }
 }
 
-/** A MED devolução or chargeback loses its dispute; with none known, one is recorded lost so the ledger says "Devolvido pelo MED". */
+/**
+ * A MED devolução or chargeback loses its dispute; with none known, one is recorded lost so the ledger says "Devolvido pelo MED".
+ * The read states the charge's MED total, so only a rise over the largest total recorded is new money: a read that shows the
+ * same total again (a replayed webhook, a second read) changes nothing, and a dispute lost at the provider whose money is not
+ * read yet (Efí's infraction ACEITA) takes the rise, even when an earlier return on the same Pix was already counted.
+ */
 async function recordMedReturn(deps: DisputesDeps, order: OrderRow, returned: MedReturn): Promise<void> {
   const all = await disputesOfOrders(deps.db, [order.id]);
+  const counted = Math.max(0, ...all.filter((row) => row.returned_cents !== null).map((row) => Number(row.returned_cents)));
+  // Nothing new: what was counted stands (rerun as every read reruns it), and no read is asked for again from a read.
+  if (returned.cents <= counted) return endLostDispute(deps, order, nowOf(deps), { askRead: false });
   const known = all.filter((row) => row.source === 'provider' && row.state !== 'cancelled');
+  // Lost at the provider, the money awaited: each such dispute was answered by this return.
+  const awaiting = known.filter((row) => row.state === 'lost' && row.returned_cents === null);
   const current = known.find((row) => row.state !== 'won') ?? known[0];
   // The seller entered it by hand (no provider told of it): the MED's return settles that one.
   const manual = all.find((row) => row.source === 'manual' && (isOpenDispute(row) || row.state === 'lost'));
@@ -102,18 +112,23 @@ async function recordMedReturn(deps: DisputesDeps, order: OrderRow, returned: Me
     await endLostDispute(deps, order, now);
     return;
   }
+  for (const row of awaiting.length > 0 ? awaiting : [current]) await applyReturn(deps, order, returned, row);
+}
+
+/** The read's MED total on `row` (or, with no dispute known, on one recorded for the charge): lost, its money counted. */
+async function applyReturn(deps: DisputesDeps, order: OrderRow, returned: MedReturn, row: DisputeRow | undefined): Promise<void> {
   // The contested amount stays the provider's (an infraction names the whole Pix); the money is the devolução's own.
   await applyToOrder(
     deps,
     order,
     {
-      disputeId: current?.provider_dispute_id ?? `med:${returned.chargeId}`,
+      disputeId: row?.provider_dispute_id ?? `med:${returned.chargeId}`,
       chargeId: returned.chargeId,
-      endToEndId: returned.endToEndId ?? current?.end_to_end_id ?? null,
-      amountCents: current ? Number(current.amount_cents) : returned.cents,
+      endToEndId: returned.endToEndId ?? row?.end_to_end_id ?? null,
+      amountCents: row ? Number(row.amount_cents) : returned.cents,
       state: 'lost',
       rawStatus: returned.rawStatus ?? 'reversed',
-      defenceDueAt: current?.defence_due_at === undefined || current.defence_due_at === null ? null : Number(current.defence_due_at),
+      defenceDueAt: row?.defence_due_at === undefined || row.defence_due_at === null ? null : Number(row.defence_due_at),
       payer: null,
     },
     returned.cents,
@@ -180,7 +195,9 @@ function medReturnedOf(disputes: readonly DisputeRow[], order: Pick<OrderRow, 'a
   // The charge's read gives the MED's total there: the largest one read is the latest.
   const cents =
     read.length > 0 ? Math.max(...read) : lost.filter((row) => !awaited(row)).reduce((sum, row) => sum + Number(row.amount_cents), 0);
-  return { cents: Math.min(cents, Number(order.amount_cents)), awaitingRead: read.length === 0 && lost.some(awaited) };
+  // Each dispute lost at such a provider waits for its own devolução: an earlier return on the same Pix does not answer it.
+  const awaitingRead = lost.some((row) => awaited(row) && row.returned_cents === null);
+  return { cents: Math.min(cents, Number(order.amount_cents)), awaitingRead };
 }
 
 /**
@@ -188,10 +205,10 @@ function medReturnedOf(disputes: readonly DisputeRow[], order: Pick<OrderRow, 'a
  * or the one item whose price it matches; a part keeps the access); blocks the buyer only when the whole purchase went
  * back. Safe to rerun.
  */
-export async function endLostDispute(deps: DisputesDeps, order: OrderRow, now: number): Promise<void> {
+export async function endLostDispute(deps: DisputesDeps, order: OrderRow, now: number, options = { askRead: true }): Promise<void> {
   const { cents: returned, awaitingRead } = await recordMedReturned(deps, deps.db, order, now);
   // Lost at the provider, the money not yet seen going: the charge is read again at once.
-  if (awaitingRead && order.charge_id) await askRecheck(deps.db, order.id, now);
+  if (options.askRead && awaitingRead && order.charge_id) await askRecheck(deps.db, order.id, now);
   if (returned >= Number(order.amount_cents) && order.status === 'paid') {
     if (await reverseOrder(deps, order.id, 'reversed', now))
       deps.logger.warn('Dispute lost: payment returned by the MED', { order: order.id });

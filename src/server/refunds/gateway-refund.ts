@@ -1,3 +1,4 @@
+import type { Kysely, Transaction } from 'kysely';
 import { refundGateway as copy } from '../../content/refunds.ts';
 import type { ChargeRecord, PixProvider, ProviderId, RefundRecord } from '../gateway/pix-provider.ts';
 import { GatewayError } from '../gateway/types.ts';
@@ -24,6 +25,7 @@ import { recordEvidence } from '../evidence/delivery-record.ts';
 import { finishPartialRefund } from './refund-outcomes.ts';
 import { untiedRefundedCents } from '../purchase/purchase-service.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
+import type { Database } from '../db/schema.ts';
 import { itemsOfOrder } from '../purchase/purchase-items.ts';
 
 /** Done only when a re-read says `refunded` (docs/refunds.md#at-the-gateway); `claimGatewayCall` prevents refunding twice. */
@@ -32,6 +34,23 @@ export const GATEWAY_REFUND_FAMILY = 'gateway_refund:';
 /** One outbox row per attempt: the seller's "try again" after a failure is a new attempt. */
 export function gatewayRefundKind(attempt: number): string {
   return `${GATEWAY_REFUND_FAMILY}${attempt}`;
+}
+
+/**
+ * Queues the gateway call of the order's approved rows. A row of the same attempt already delivered (a duplicate's part
+ * refunded before the seller's "Reembolsar" of the rest) is spent: the later approval is a movement of its own and gets
+ * a row of its own; one still waiting asks the new rows too (after the movement on its way, if any).
+ */
+export async function queueGatewayRefund(
+  trx: Kysely<Database> | Transaction<Database>,
+  orderId: string,
+  attempt: number,
+  now: number,
+): Promise<void> {
+  const kind = gatewayRefundKind(attempt);
+  if (await enqueueOutboxMessage(trx, { orderId, kind, payload: {}, now })) return;
+  const spent = (await listOrderMessages(trx, orderId, [kind])).some((message) => message.sentAt !== null);
+  if (spent) await enqueueOutboxMessage(trx, { orderId, kind: `${kind}.${now}`, payload: {}, now });
 }
 
 /** How long an accepted call may go unseen in the transaction before the seller is asked to look. */
@@ -51,8 +70,11 @@ export function gatewayRefundHandler(deps: OrdersDeps): OutboxHandler {
     async deliver(message, signal) {
       const now = () => deps.now?.() ?? Date.now();
       const [order, rows] = await Promise.all([findOrderById(deps.db, message.orderId), findRefunds(deps.db, [message.orderId])]);
-      // The approved rows move together (the whole charge, or the part asked for), so any approved one speaks for them.
-      const refund = rows.find((row) => row.status === 'approved') ?? rows[0];
+      // The approved rows move together (the whole charge, or the part asked for), so any of a movement speaks for them. A
+      // movement already asked of the provider ends first: rows approved after it was asked (the seller's "Reembolsar" while
+      // a duplicate's part is on its way back) are a movement of their own, asked after it, for what the provider still holds.
+      const movement = movementOf(rows);
+      const refund = movement[0] ?? rows[0];
       if (!order || !refund) throw new MessageNotNeededError('order or refund gone');
       if (order.status === 'reversed') return {};
       if (refund.status !== 'approved' || order.status !== 'paid') throw new MessageNotNeededError(`refund is ${refund.status}`);
@@ -68,9 +90,12 @@ export function gatewayRefundHandler(deps: OrdersDeps): OutboxHandler {
         await setGatewayState(deps.db, order.id, 'failed', copy.providerGone, now());
         return {};
       }
-      const asked = askedOf(rows, await itemsOfOrder(deps.db, order.id));
+      const asked = askedOf(rows, movement, await itemsOfOrder(deps.db, order.id));
       await refundAtGateway({ ...deps, provider }, order, refund, asked, order.charge_id, now);
       if (bankApp) await afterBankAppRefund(deps, order.id, now());
+      // That movement ended with rows approved after it still to ask: the next delivery asks them.
+      if (movement.length < rows.filter((row) => row.status === 'approved').length && (await approvedLeft(deps, order.id)))
+        throw new RefundNotYetSeen('refund approved while another was on its way; asked next');
       return {};
     },
   };
@@ -103,9 +128,26 @@ interface Asked {
   partCents: number;
 }
 
-function askedOf(rows: readonly RefundRow[], items: readonly OrderItem[]): Asked {
+/** The approved rows one call asks for: those already asked of the provider while any is, else every approved one. */
+function movementOf(rows: readonly RefundRow[]): RefundRow[] {
   const approved = rows.filter((row) => row.status === 'approved');
-  const given = (key: OrderItemKey) => rows.some((row) => row.item === key && (row.status === 'approved' || row.status === 'refunded'));
+  const asked = approved.filter((row) => row.gateway_called_at !== null);
+  return asked.length > 0 ? asked : approved;
+}
+
+/** Rows approved for the gateway and not asked yet, on an order still paid. */
+async function approvedLeft(deps: OrdersDeps, orderId: string): Promise<boolean> {
+  const [order, rows] = await Promise.all([findOrderById(deps.db, orderId), findRefunds(deps.db, [orderId])]);
+  return (
+    order?.status === 'paid' &&
+    rows.some((row) => row.status === 'approved' && row.gateway_called_at === null && row.gateway_state !== 'failed')
+  );
+}
+
+function askedOf(rows: readonly RefundRow[], movement: readonly RefundRow[], items: readonly OrderItem[]): Asked {
+  const approved = movement;
+  const given = (key: OrderItemKey) =>
+    rows.some((row) => row.item === key && row.status === 'refunded') || movement.some((row) => row.item === key);
   // An order stored without its items (none should be) is refunded whole.
   const rest = items.every((item) => given(item.key));
   return {

@@ -5,10 +5,9 @@ import type { RefundOrigin } from '../../shared/refunds.ts';
 import type { Database } from '../db/schema.ts';
 import { chargesOf, refundsOf, type PurchaseRecord } from '../purchase/purchase-ledger.ts';
 import { isProviderId, providerDescriptor } from '../gateway/provider-registry.ts';
-import { gatewayRefundKind } from './gateway-refund.ts';
+import { queueGatewayRefund } from './gateway-refund.ts';
 import { approveRefund, insertRefundRequest, setGatewayState } from './refunds-repository.ts';
 import type { RefundsConfig, RefundsDeps } from './refunds-deps.ts';
-import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 import { recordEvidence } from '../evidence/delivery-record.ts';
 
 /** These items are the whole charge, with no refund of any of them before: the gateway can give the transaction back. */
@@ -80,7 +79,7 @@ export async function recordApproval(
   // What the gateway cannot give back (part of a charge at a provider that refunds whole ones only) is refunded by hand.
   if (!approvals.config.gatewayRefunds || input.byHand) return;
   if (guard === 'hold') await setGatewayState(trx, orderId, 'failed', disputeRefundGuard.automaticSkipped, input.now);
-  else await enqueueOutboxMessage(trx, { orderId, kind: gatewayRefundKind(input.attempt), payload: {}, now: input.now });
+  else await queueGatewayRefund(trx, orderId, input.attempt, input.now);
 }
 
 /** Approved with no one asked: at the gateway when the charge goes back whole and the settings allow, else listed. */

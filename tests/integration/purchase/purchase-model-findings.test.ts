@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminHealth, AdminOverview } from '../../../src/shared/admin.ts';
 import { findRefundRow, orderRow, outboxRows } from '../../support/db-reads.ts';
 import { checkout as checkoutCopy } from '../../../src/content/checkout.ts';
@@ -15,14 +15,25 @@ import {
   checkout,
   closeShop,
   consoleCall,
+  DAY,
   drainOutbox,
   moveClock,
   newBuyer,
   openShop,
+  pay,
   restartShop,
   sellerActs,
   type Shop,
 } from './purchase-model-support.ts';
+import {
+  decideAtBank,
+  heldAtEfi,
+  modelCpf,
+  settleBankRefunds,
+  startAtBank,
+  startEfiOpenFinanceModel,
+  type EfiOpenFinanceModel,
+} from './purchase-model-open-finance.ts';
 import {
   clearFaults,
   decideAtProvider,
@@ -604,4 +615,194 @@ async function paidAtMercadoPago(s: LedgerShop, buyer: ReturnType<typeof newBuye
   await payAtProvider(s, created.body.pix.code!, 'delivered');
   await drainOutbox(s);
   return { id: created.body.orderId, viewKey: created.viewKey };
+}
+
+/**
+ * With Efí's "Pagar no app do banco" on (purchase-model-open-finance.ts): sequences the purchase model found ("Efí, …"
+ * variants of purchase-model.test.ts), replayed as plain steps and checked as its invariants O4 and O6 check them.
+ */
+for (const database of databases) {
+  describe(`Efí with the bank app, fixed sequences, on ${database.name}`, () => {
+    let db: TestDb;
+    let efi: EfiOpenFinanceModel;
+    let shop: Shop | undefined;
+    beforeAll(async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      db = await database.create();
+      efi = await startEfiOpenFinanceModel();
+    });
+    afterEach(async () => {
+      await closeShop(shop);
+      shop = undefined;
+    });
+    afterAll(async () => {
+      await efi?.stop();
+      await db?.close();
+      vi.useRealTimers();
+    });
+    const open = async (env: Record<string, string>) => {
+      const s = await openShop(db, env, START, efi);
+      s.clock = followShopClock(START);
+      return (shop = s);
+    };
+
+    /** A checkout, "Pagar no app do banco" started, its PIX paid, then the bank's payment approved: Efí returns the bank's. */
+    async function paidBothWays(s: Shop, bump: boolean) {
+      const buyer = { ...newBuyer('Olga Ambas'), document: modelCpf() };
+      const created = await checkout(s, buyer, bump);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.orderId;
+      const started = await startAtBank(s, efi, id, created.viewKey);
+      expect(started.status, started.text).toBe(200);
+      await pay(s, id);
+      await drainOutbox(s);
+      await decideAtBank(s, efi, started.paymentId!, true, 'both');
+      return { buyer, id, viewKey: created.viewKey };
+    }
+
+    /** What Efí holds for the order, against what the shop counts (O4: paid, nothing asked back). */
+    async function heldAndCounted(s: Shop, orderId: string) {
+      const row = await orderRow(s.db, orderId);
+      const held = heldAtEfi(efi, row.charge_id, orderId);
+      return { status: row.status, held: held.net, kept: Number(row.amount_cents) - Number(row.med_returned_cents ?? 0) };
+    }
+
+    /** "Verificar contestações agora", and what it set in motion. */
+    async function pollDisputes(s: Shop) {
+      const reply = await consoleCall(s, '/disputes/poll', {});
+      expect(reply.status, reply.text).toBe(200);
+      await s.server.background.idle();
+      await drainOutbox(s);
+    }
+
+    /** Efí ends every devolução of the PIX still in process (DEVOLVIDO), as it does within seconds. */
+    function settlePixRefunds(txid: string) {
+      for (const pix of efi.standIn.cob(txid)?.pix ?? [])
+        for (const devolucao of pix.devolucoes)
+          if (devolucao.status === 'EM_PROCESSAMENTO') efi.standIn.settleRefund(pix.endToEndId, devolucao.id, 'DEVOLVIDO');
+    }
+
+    it('O4: two MED returns of R$ 5,00 on one PIX, the second by an infraction the poll found accepted, are both counted', async () => {
+      // Reduced from FUZZ_SEED=1321347123 ("Efí, manual refunds", both databases).
+      const s = await open(MANUAL);
+      const { id } = await paidBothWays(s, false);
+      const row = await orderRow(s.db, id);
+      const endToEndId = efi.standIn.cob(row.charge_id!)!.pix[0]!.endToEndId;
+      // The MED takes R$ 5,00 with no infraction the shop saw; the paid charge's next read (3 days on) finds it.
+      efi.standIn.medReturn(endToEndId, 500);
+      s.clock.now += 3 * DAY + 60_000;
+      await s.server.reconciler.runOnce();
+      await drainOutbox(s);
+      expect(await heldAndCounted(s, id)).toEqual({ status: 'paid', held: 1490, kept: 1490 });
+      // The payer contests again: the list poll finds the infraction, Efí accepts it and returns R$ 5,00 more.
+      const infraction = efi.standIn.openInfraction(row.charge_id!, { prazoFinalizacao: s.clock.now + 3 * DAY });
+      await pollDisputes(s);
+      efi.standIn.setInfractionStatus(infraction, 'ACEITA');
+      efi.standIn.medReturn(endToEndId, 500);
+      s.clock.now += 60_000;
+      await pollDisputes(s);
+      s.clock.now += 2 * 60_000;
+      await s.server.reconciler.runOnce();
+      await drainOutbox(s);
+      expect(await heldAndCounted(s, id)).toEqual({ status: 'paid', held: 990, kept: 990 });
+      // The same two returns seen again, by Efí's notification and by the next poll and read, are not counted twice.
+      await pay(s, id);
+      await pollDisputes(s);
+      s.clock.now += 3 * DAY + 60_000;
+      await s.server.reconciler.runOnce();
+      await drainOutbox(s);
+      expect(await heldAndCounted(s, id)).toEqual({ status: 'paid', held: 990, kept: 990 });
+    });
+
+    it('O6b: "Reembolsar" after a duplicate’s part refund ended at Efí asks Efí for the rest', async () => {
+      // O6's sequence with the duplicate's devolução ended first: the seller's approval found its gateway call's outbox row
+      // spent by that part, so nothing asked Efí for the bump, which stayed "calling" with R$ 9,90 held there.
+      const s = await open(AUTO_GATEWAY);
+      const buyer = { ...newBuyer('Olívia Resto'), document: modelCpf() };
+      const first = await checkout(s, buyer, false);
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      const started = await startAtBank(s, efi, first.body.orderId, first.viewKey);
+      expect(started.status, started.text).toBe(200);
+      await decideAtBank(s, efi, started.paymentId!, true, 'both');
+      const second = await checkout(s, buyer, true);
+      expect(second.status, JSON.stringify(second.body)).toBe(201);
+      const id = second.body.orderId;
+      await pay(s, id);
+      await drainOutbox(s);
+      const txid = (await orderRow(s.db, id)).charge_id!;
+      for (let round = 0; round < 2; round++) {
+        settlePixRefunds(txid);
+        s.clock.now += 20 * 60_000;
+        await drainOutbox(s);
+      }
+      const approved = await sellerActs(s, id, 'approve');
+      expect(approved.status, approved.text).toBe(202);
+      await drainOutbox(s);
+      for (let round = 0; round < 3; round++) {
+        settlePixRefunds(txid);
+        s.clock.now += 20 * 60_000;
+        await drainOutbox(s);
+      }
+      const row = await orderRow(s.db, id);
+      const refunds = await s.db.db
+        .selectFrom('refunds')
+        .select(['item', 'status', 'gateway_state'])
+        .where('order_id', '=', id)
+        .orderBy('item')
+        .execute();
+      expect({ status: row.status, refunds, held: heldAtEfi(efi, txid, id).net }).toEqual({
+        status: 'reversed',
+        refunds: [
+          { item: 'bump', status: 'refunded', gateway_state: 'done' },
+          { item: 'main', status: 'refunded', gateway_state: 'done' },
+        ],
+        held: 0,
+      });
+    });
+
+    it('O6: "Reembolsar" while a duplicate’s part refund is on its way at Efí asks the rest after it, and Efí keeps nothing', async () => {
+      // Reduced from FUZZ_SEED=970897323 ("Efí, refunds at the provider (the bank app through devolver)", both databases):
+      // the seller's approval joined the part on its way, the whole R$ 29,80 was asked and refused, and the order was later
+      // read refunded through Efí while Efí held R$ 9,90 of it.
+      const s = await open(AUTO_GATEWAY);
+      const buyer = { ...newBuyer('Otto Banco'), document: modelCpf() };
+      const first = await checkout(s, buyer, false);
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      const started = await startAtBank(s, efi, first.body.orderId, first.viewKey);
+      expect(started.status, started.text).toBe(200);
+      await decideAtBank(s, efi, started.paymentId!, true, 'both');
+      // "Main + bump" again, paid by its PIX: the main product is a duplicate, its R$ 19,90 asked back of Efí at once.
+      const second = await checkout(s, buyer, true);
+      expect(second.status, JSON.stringify(second.body)).toBe(201);
+      const id = second.body.orderId;
+      await pay(s, id);
+      await drainOutbox(s);
+      const txid = (await orderRow(s.db, id)).charge_id!;
+      expect(heldAtEfi(efi, txid, id).pixOut, 'the duplicate’s part asked of Efí').toBe(1990);
+      // While that devolução is still in process at Efí, the seller refunds the purchase: the bump is what is left.
+      const approved = await sellerActs(s, id, 'approve');
+      expect(approved.status, approved.text).toBe(202);
+      await drainOutbox(s);
+      await settleBankRefunds(s, efi, false);
+      // Efí ends each devolução in process; the shop reads them past its backoff.
+      for (let round = 0; round < 3; round++) {
+        settlePixRefunds(txid);
+        s.clock.now += 20 * 60_000;
+        await drainOutbox(s);
+      }
+      const marked = await sellerActs(s, id, 'mark');
+      expect(marked.status, marked.text).toBeLessThan(500);
+      await drainOutbox(s);
+      const row = await orderRow(s.db, id);
+      const refunds = await s.db.db.selectFrom('refunds').select(['item', 'status']).where('order_id', '=', id).orderBy('item').execute();
+      expect({ status: row.status, refunds, held: heldAtEfi(efi, txid, id).net }).toEqual({
+        status: 'reversed',
+        refunds: [
+          { item: 'bump', status: 'refunded' },
+          { item: 'main', status: 'refunded' },
+        ],
+        held: 0,
+      });
+    });
+  });
 }

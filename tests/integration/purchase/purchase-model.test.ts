@@ -273,7 +273,9 @@ async function checkContract(shop: Shop, model: Model): Promise<void> {
       // erased or not; then the repeated main paid.)
       const asked = mainRefund.origin !== 'duplicate' && !erased;
       const addons = asked ? group.slice(1) : [];
-      for (const addon of addons.filter((order) => order.status === 'paid' || order.status === 'reversed')) {
+      // An add-on the MED took back whole is owed nothing: its money went back through the buyer's bank (docs/money.md#med).
+      const medTookBack = (order: OrderRow) => Number(order.med_returned_cents ?? 0) >= Number(order.amount_cents);
+      for (const addon of addons.filter((order) => (order.status === 'paid' || order.status === 'reversed') && !medTookBack(order))) {
         const own = snap.refunds.get(addon.id);
         rule(
           own !== undefined && own.status !== 'declined',
@@ -617,7 +619,8 @@ class AskRefund extends Step {
         rule(covered.has(order.id), `R6: the refund asked on ${main.id} leaves ${order.id} (in its window) uncovered`);
       if (!refundable.some((order) => order.id === main.id))
         rule(!covered.has(main.id), `R6: only the add-on's window was open, yet the main order ${main.id} is being refunded`);
-    } else if (contested) {
+    } else if (contested && row.status !== 'reversed') {
+      // A purchase the MED took back whole has no access left to ask from (docs/disputes.md#lost), open dispute or not.
       rule(answer.status === 409, `D3: a refund asked while the purchase's dispute is open answered ${answer.status} ${answer.text}`);
     } else if (!model.erased[main.buyer] && row.status === 'paid' && !snap.refunds.has(main.id) && row.access_revoked_at === null) {
       rule(
