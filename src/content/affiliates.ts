@@ -114,7 +114,7 @@ export const affiliatePage = {
     sale: 'Venda',
     commission: 'Comissão',
     state: 'Situação',
-    states: { pendente: 'pendente', disponivel: 'disponível', cancelada: 'cancelada' },
+    states: { pendente: 'pendente', disponivel: 'disponível', paga: 'paga', cancelada: 'cancelada' },
   },
   pix: {
     title: 'Sua chave PIX',

@@ -108,7 +108,8 @@ export interface AffiliateSale {
   /** What the providers kept of it (after any refund). */
   saleCents: number;
   commissionCents: number;
-  state: CommissionState;
+  /** `paga` once everything the sale earns has been paid out. */
+  state: CommissionState | 'paga';
 }
 
 /** GET /api/affiliates/me: the affiliate's own page (docs/affiliates.md#the-affiliates-page). */

@@ -123,7 +123,11 @@ export function AffiliateArea({
                   <td
                     className={cn(
                       'py-2 pl-3',
-                      sale.state === 'disponivel' ? 'text-brand-400' : sale.state === 'cancelada' ? 'text-slate-400' : 'text-amber-200',
+                      sale.state === 'disponivel' || sale.state === 'paga'
+                        ? 'text-brand-400'
+                        : sale.state === 'cancelada'
+                          ? 'text-slate-400'
+                          : 'text-amber-200',
                     )}
                   >
                     {copy.sales.states[sale.state]}

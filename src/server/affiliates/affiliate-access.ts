@@ -213,14 +213,19 @@ export async function acceptTerms(db: Kysely<Database>, affiliate: AffiliateRow,
 
 const SALE_STATE_ORDER: readonly CommissionState[] = ['pendente', 'disponivel', 'cancelada'];
 
-/** A purchase's state on the page: pending while any item is, available while any item earns, else cancelled. */
-function saleOf(views: readonly CommissionView[]): AffiliateSale {
+/**
+ * A purchase's state on the page: pending while any item is; available while any item earns, and paid once all it earns
+ * has gone out in payouts; else cancelled.
+ */
+export function saleOf(views: readonly CommissionView[]): AffiliateSale {
   const states = new Set(views.map((view) => view.state));
+  const state = SALE_STATE_ORDER.find((candidate) => states.has(candidate)) ?? 'cancelada';
+  const paidOut = views.every((view) => view.state !== 'disponivel' || view.paidCents >= view.amountCents);
   return {
     at: Math.min(...views.map((view) => view.createdAt)),
     saleCents: views.reduce((sum, view) => sum + view.keptCents, 0),
     commissionCents: views.reduce((sum, view) => sum + view.amountCents, 0),
-    state: SALE_STATE_ORDER.find((state) => states.has(state)) ?? 'cancelada',
+    state: state === 'disponivel' && paidOut ? 'paga' : state,
   };
 }
 

@@ -39,7 +39,7 @@ export function AffiliatesSection({ onSignedOut }: { onSignedOut: () => void }) 
               <AffiliateCard key={affiliate.id} affiliate={affiliate} onChanged={() => void reload()} />
             ))}
           </ul>
-          <PayoutsPanel onSignedOut={onSignedOut} />
+          <PayoutsPanel onSignedOut={onSignedOut} onChanged={() => void reload()} />
           <div className={card}>
             <h3 className="mb-2 text-base font-extrabold text-white">{copy.rates.title}</h3>
             <RatesForm

@@ -13,13 +13,24 @@ const copy = affiliatePayoutsCopy.console;
 const states = affiliatePayoutsCopy.csv.state;
 const card = 'rounded-2xl border border-line bg-ink-850 p-4';
 
-/** Payouts in "Afiliados" (docs/affiliates.md#payouts): the batch with its total, one tap (two above the limit), the history. */
-export function PayoutsPanel({ onSignedOut }: { onSignedOut: () => void }) {
+/**
+ * Payouts in "Afiliados" (docs/affiliates.md#payouts): the batch with its total, one tap (two above the limit), the history.
+ * `onChanged` tells the section when money moved, so the affiliates' cards above show it too.
+ */
+export function PayoutsPanel({ onSignedOut, onChanged }: { onSignedOut: () => void; onChanged?: () => void }) {
   const load = useCallback(() => affiliatesApi.payouts(), []);
   const { state, reload } = useAdminData(load, onSignedOut);
   if (state.kind === 'loading') return null;
   if (state.kind === 'failed') return <Alert variant="destructive">{state.message}</Alert>;
-  return <Payouts data={state.data} onChanged={() => void reload()} />;
+  return (
+    <Payouts
+      data={state.data}
+      onChanged={() => {
+        void reload();
+        onChanged?.();
+      }}
+    />
+  );
 }
 
 function Payouts({ data, onChanged }: { data: AdminPayouts; onChanged: () => void }) {
