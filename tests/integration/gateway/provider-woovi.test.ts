@@ -541,13 +541,15 @@ describe('Woovi: webhooks', () => {
 });
 
 describe('Woovi: settings', () => {
-  it('the AppID is a required secret; the key and the URL are plain, defaulting to Woovi’s own', () => {
+  it('the AppID is a required secret; the key, the URL and payouts by API are plain, defaulting to Woovi’s own and off', () => {
     expect(providerVariables(wooviProvider)).toEqual([
       { name: 'WOOVI_APP_ID', secret: true, required: true },
       { name: 'WOOVI_WEBHOOK_PUBLIC_KEY', secret: false, required: false },
       { name: 'WOOVI_API_URL', secret: false, required: false },
+      { name: 'WOOVI_PIX_SEND', secret: false, required: false },
     ]);
     expect(wooviProvider.settings.parse({ WOOVI_APP_ID: 'app' }).WOOVI_API_URL).toBe('https://api.woovi.com');
+    expect(wooviProvider.settings.parse({ WOOVI_APP_ID: 'app' }).WOOVI_PIX_SEND).toBe('off');
   });
 
   it('refuses a key that is not an RSA public key and an API URL without https', () => {
