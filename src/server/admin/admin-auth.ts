@@ -74,7 +74,7 @@ async function whoSignsIn(
   if (user && user.revoked_at === null) {
     return (await verifyPassword(attempt.password, user.password_hash)) ? { actor: userActor(user), tagKey: user.password_hash } : null;
   }
-  if (attempt.email) await spendPasswordCheck(attempt.password);
+  if (attempt.email) await spendPasswordCheck();
   return passwordMatches(attempt.password, attempt.expected) ? { actor: ownerActor(attempt.ownerName), tagKey: attempt.expected } : null;
 }
 
