@@ -50,6 +50,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   webhook_rejections: 'orders',
   unrecognised_events: 'orders',
   provider_refunds: 'orders',
+  med_returns: 'orders',
   open_finance_payments: 'open-finance',
   open_finance_links: 'open-finance',
   order_experiments: 'links',
@@ -112,6 +113,7 @@ const LEDGER_READS: Readonly<Record<string, string>> = {
   'purchase/purchase-items.ts → order_items': "a sale's items",
   'purchase/purchase-items.ts → orders': 'the name an add-on was sold under, from its parent',
   'purchase/purchase-service.ts → orders': "a sale's main order and its add-ons",
+  'purchase/purchase-service.ts → med_returns': 'each devolução the MED took back of a charge, matched on its own',
   'purchase/purchase-service.ts → provider_refunds': 'net paid: what the provider gave back tied to no item',
   'purchase/purchase-service.ts → refunds': 'net paid: the refunded items of a sale',
 };

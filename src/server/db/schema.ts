@@ -365,6 +365,15 @@ export interface ProviderRefundsTable {
   seen_at: number;
 }
 
+/** Each rise of a charge's MED total, in the order seen (migration 0082): a devolução, matched by the ledger on its own. */
+export interface MedReturnsTable {
+  order_id: string;
+  /** The charge's MED total (`orders.med_returned_cents`) once this return was seen: the key. */
+  total_cents: number;
+  amount_cents: number;
+  seen_at: number;
+}
+
 export interface OrderEvidenceTable {
   id: string;
   order_id: string;
@@ -634,6 +643,7 @@ export interface Database {
   access_tokens: AccessTokensTable;
   refunds: RefundsTable;
   provider_refunds: ProviderRefundsTable;
+  med_returns: MedReturnsTable;
   order_evidence: OrderEvidenceTable;
   reviews: ReviewsTable;
   push_preferences: PushPreferencesTable;

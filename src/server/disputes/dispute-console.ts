@@ -35,8 +35,7 @@ export async function toAdminDispute(deps: DisputesDeps, row: DisputeRow): Promi
 
 /** The ledger's own reading (purchase-ledger.ts medReturnOf): returned, still paid, tied to no item. */
 function isMedPart(purchase: PurchaseRecord, order: OrderRow): boolean {
-  const med = medReturnOf(purchase, order);
-  return med.cents > 0 && med.items.size === 0 && order.status !== 'reversed';
+  return medReturnOf(purchase, order).partCents > 0;
 }
 
 function returnedOf(row: DisputeRow, returnsOnRead: boolean): number | null {

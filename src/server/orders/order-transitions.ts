@@ -25,7 +25,9 @@ export async function reverseOrder(
 
 /**
  * What the MED (lost disputes, devoluções) took back of the charge, as disputes/ sums it: the ledger counts it
- * "Devolvido pelo MED", never refunded by the seller (docs/money.md#med).
+ * "Devolvido pelo MED", never refunded by the seller (docs/money.md#med). Each rise of the total is kept as its own
+ * return in the same transaction (`med_returns`), so the ledger matches each devolução against the items' prices; the
+ * same total written again adds nothing.
  */
 export async function setMedReturnedCents(
   db: Kysely<Database> | Transaction<Database>,
@@ -33,13 +35,38 @@ export async function setMedReturnedCents(
   cents: number,
   now: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({ med_returned_cents: cents, updated_at: now })
-    .where('id', '=', id)
-    .where('med_returned_cents', '!=', cents)
+  const write = async (trx: Transaction<Database>) => {
+    const result = await trx
+      .updateTable('orders')
+      .set({ med_returned_cents: cents, updated_at: now })
+      .where('id', '=', id)
+      .where('med_returned_cents', '!=', cents)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await recordMedReturnRise(trx, id, cents, now);
+    return true;
+  };
+  return db.isTransaction ? write(db as Transaction<Database>) : db.transaction().execute(write);
+}
+
+/**
+ * The returns stay a chain up to the charge's total: a total that fell (a lost dispute read again for less) drops the
+ * returns above it, and a rise is one return of the difference (the order's row, just updated, holds other writers back).
+ */
+async function recordMedReturnRise(trx: Transaction<Database>, orderId: string, totalCents: number, now: number): Promise<void> {
+  await trx.deleteFrom('med_returns').where('order_id', '=', orderId).where('total_cents', '>', totalCents).execute();
+  const last = await trx
+    .selectFrom('med_returns')
+    .select((eb) => eb.fn.coalesce(eb.fn.max<number>('total_cents'), eb.lit(0)).as('cents'))
+    .where('order_id', '=', orderId)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const before = Number(last?.cents ?? 0);
+  if (totalCents <= before) return;
+  await trx
+    .insertInto('med_returns')
+    .values({ order_id: orderId, total_cents: totalCents, amount_cents: totalCents - before, seen_at: now })
+    .onConflict((conflict) => conflict.columns(['order_id', 'total_cents']).doNothing())
+    .execute();
 }
 
 /** A payment proved outside the charge's own flow (a dispute over it): the reconciler reads the charge again soon. */

@@ -78,3 +78,34 @@ describe("each item's money the providers kept", () => {
     expect(keptCents(purchaseOf(charge('o1', { status: 'pending', paid_at: null })))).toEqual([0, 0]);
   });
 });
+
+describe('what the MED returned of a charge still paid', () => {
+  const returns = (...amounts: number[]) => {
+    let total = 0;
+    return new Map([
+      ['o1', amounts.map((amount) => ({ order_id: 'o1', total_cents: (total += amount), amount_cents: amount, seen_at: PAID_AT }))],
+    ]);
+  };
+  const states = (purchase: PurchaseRecord) => ledgerOf(purchase, config).items.map((item) => item.state);
+
+  it('ends the item whose price one devolução matches, though the total matches none', () => {
+    const purchase = purchaseOf(charge('o1', { med_returned_cents: 1490 }), { medReturns: returns(500, 990) });
+    expect(states(purchase)).toEqual(['open', 'med_returned']);
+    expect(ledgerOf(purchase, config).medPartCents).toBe(500);
+    expect(keptCents(purchase)).toEqual([1990 - 500, 0]);
+    expect(keptCents(purchase).reduce((a, b) => a + b)).toBe(netOf(purchase));
+  });
+
+  it('takes a total with no returns recorded as one return, as before they were kept', () => {
+    const purchase = purchaseOf(charge('o1', { med_returned_cents: 1490 }));
+    expect(states(purchase)).toEqual(['open', 'open']);
+    expect(ledgerOf(purchase, config).medPartCents).toBe(1490);
+    expect(states(purchaseOf(charge('o1', { med_returned_cents: 990 })))).toEqual(['open', 'med_returned']);
+  });
+
+  it('ends an item once: a second devolução of its price is a part tied to no item', () => {
+    const purchase = purchaseOf(charge('o1', { med_returned_cents: 1980 }), { medReturns: returns(990, 990) });
+    expect(states(purchase)).toEqual(['open', 'med_returned']);
+    expect(ledgerOf(purchase, config).medPartCents).toBe(990);
+  });
+});

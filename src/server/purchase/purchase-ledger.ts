@@ -2,11 +2,12 @@ import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import type { PurchaseItemState, PurchaseItemView, PurchaseView } from '../../shared/purchase.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import type { Selectable } from 'kysely';
-import type { OrdersTable, ProviderRefundsTable, RefundsTable } from '../db/schema.ts';
+import type { MedReturnsTable, OrdersTable, ProviderRefundsTable, RefundsTable } from '../db/schema.ts';
 
 type OrderRow = Selectable<OrdersTable>;
 type RefundRow = Selectable<RefundsTable>;
 type ProviderRefundRow = Selectable<ProviderRefundsTable>;
+type MedReturnRow = Selectable<MedReturnsTable>;
 
 /** No I/O here, so every rule of docs/money.md is a function of these rows. */
 export interface PurchaseRecord {
@@ -17,6 +18,8 @@ export interface PurchaseRecord {
   refunds: ReadonlyMap<string, readonly RefundRow[]>;
   /** Each charge's refunds made at the provider without us asking (docs/money.md#provider-side); none when absent. */
   providerRefunds?: ReadonlyMap<string, readonly ProviderRefundRow[]>;
+  /** Each charge's MED returns, one per rise of its total, in the order seen (docs/money.md#med); absent: the total is one. */
+  medReturns?: ReadonlyMap<string, readonly MedReturnRow[]>;
 }
 
 export function chargesOf(purchase: Pick<PurchaseRecord, 'main' | 'addons'>): OrderRow[] {
@@ -95,7 +98,7 @@ export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: numb
     if (paid) paidCents += Number(order.amount_cents);
     const med = medReturnOf(purchase, order);
     medReturnedCents += med.cents;
-    if (order.status !== 'reversed' && med.items.size === 0) medPartCents += med.cents;
+    medPartCents += med.partCents;
     if (order.status === 'reversed') refundedCents += Number(order.amount_cents) - med.cents;
     else if (paid) {
       const untied = untiedRefundCents(purchase, order.id);
@@ -209,22 +212,44 @@ export function movementSuffix(
 
 /**
  * What the MED (a lost dispute, a devolução) took back of a charge, and the items whose access it ended (docs/money.md#med):
- * all of a reversed charge's not refunded before; of a charge still paid, all that was left, or the one item its amount
- * matches, else none (access kept).
+ * all of a reversed charge's not refunded before; of a charge still paid, all that was left, else each return on its own,
+ * in the order seen: the open item whose price it matches ends, and a return that matches none is a part tied to no item
+ * (`partCents`, access kept).
  */
 export function medReturnOf(
-  purchase: Pick<PurchaseRecord, 'items' | 'refunds'>,
+  purchase: Pick<PurchaseRecord, 'items' | 'refunds' | 'medReturns'>,
   order: OrderRow,
-): { cents: number; items: Set<OrderItemKey> } {
+): { cents: number; items: Set<OrderItemKey>; partCents: number } {
   const returned = Number(order.med_returned_cents ?? 0);
-  if (returned <= 0 || !wasPaid(order)) return { cents: 0, items: new Set() };
+  if (returned <= 0 || !wasPaid(order)) return { cents: 0, items: new Set(), partCents: 0 };
   const amount = Number(order.amount_cents);
   const left = (purchase.items.get(order.id) ?? []).filter((item) => refundOf(purchase, order.id, item.key)?.status !== 'refunded');
   const leftCents = order.status === 'reversed' ? amount : amount - refundedPartCents(purchase, order.id);
   const cents = Math.min(returned, leftCents);
-  if (order.status === 'reversed' || cents >= leftCents) return { cents, items: new Set(left.map((item) => item.key)) };
-  const match = left.find((item) => item.priceCents === cents);
-  return { cents, items: new Set(match ? [match.key] : []) };
+  if (order.status === 'reversed' || cents >= leftCents) return { cents, items: new Set(left.map((item) => item.key)), partCents: 0 };
+  const ended = new Set<OrderItemKey>();
+  let partCents = 0;
+  for (const each of medReturnsOf(purchase, order.id, cents)) {
+    const match = left.find((item) => item.priceCents === each && !ended.has(item.key));
+    if (match) ended.add(match.key);
+    else partCents += each;
+  }
+  return { cents, items: ended, partCents };
+}
+
+/** A charge's returns in the order seen, up to its MED total; what the total holds beyond them (none recorded) is one more. */
+function medReturnsOf(purchase: Pick<PurchaseRecord, 'medReturns'>, orderId: string, totalCents: number): number[] {
+  const rows = [...(purchase.medReturns?.get(orderId) ?? [])].sort((a, b) => Number(a.total_cents) - Number(b.total_cents));
+  const returns: number[] = [];
+  let counted = 0;
+  for (const row of rows) {
+    const cents = Math.min(Number(row.amount_cents), totalCents - counted);
+    if (cents <= 0) break;
+    returns.push(cents);
+    counted += cents;
+  }
+  if (counted < totalCents) returns.push(totalCents - counted);
+  return returns;
 }
 
 export interface KeptItem {
@@ -246,7 +271,7 @@ export function keptOfItems(purchase: PurchaseRecord, config: { guaranteeDays: n
   return chargesOf(purchase).flatMap((order) => {
     const items = ledger.items.filter((item) => item.orderId === order.id);
     const med = medReturnOf(purchase, order);
-    const untied = untiedRefundCents(purchase, order.id) + (order.status !== 'reversed' && med.items.size === 0 ? med.cents : 0);
+    const untied = untiedRefundCents(purchase, order.id) + med.partCents;
     const keptTotal = items.filter((item) => !NOT_KEPT.includes(item.state)).reduce((sum, item) => sum + item.priceCents, 0);
     const cut = Math.min(untied, keptTotal);
     let left = cut;

@@ -1,7 +1,7 @@
 // The one module a purchase is read through (docs/money.md): its rows loaded into the ledger, the answers other
 // features ask of it, and the ledger's rule in SQL for the figures.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database, OrdersTable, ProviderRefundsTable, RefundsTable } from '../db/schema.ts';
+import type { Database, MedReturnsTable, OrdersTable, ProviderRefundsTable, RefundsTable } from '../db/schema.ts';
 import { mainOffer, type ListKey } from '../../content/offers.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import type { PurchaseView } from '../../shared/purchase.ts';
@@ -12,6 +12,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 type OrderRow = Selectable<OrdersTable>;
 type RefundRow = Selectable<RefundsTable>;
 type ProviderRefundRow = Selectable<ProviderRefundsTable>;
+type MedReturnRow = Selectable<MedReturnsTable>;
 
 /** The main order is the order itself, or an add-on's parent (docs/money.md). */
 export async function loadPurchase(db: Executor, orderId: string): Promise<PurchaseRecord | undefined> {
@@ -29,8 +30,8 @@ export async function loadPurchase(db: Executor, orderId: string): Promise<Purch
 const IDS_PER_READ = 500;
 
 /**
- * Many purchases at once, by their main orders' ids (a console list, a payout batch): five reads per 500 purchases
- * instead of five per purchase. An id that is not a main order's is left out.
+ * Many purchases at once, by their main orders' ids (a console list, a payout batch): six reads per 500 purchases
+ * instead of six per purchase. An id that is not a main order's is left out.
  */
 export async function loadPurchases(db: Executor, mainOrderIds: readonly string[]): Promise<Map<string, PurchaseRecord>> {
   const unique = [...new Set(mainOrderIds)];
@@ -60,10 +61,11 @@ async function purchasesOf(db: Executor, mains: readonly OrderRow[]): Promise<Ma
     .orderBy('id')
     .execute();
   const ids = [...mains, ...addons].map((order) => order.id);
-  const [items, refundRows, providerRows] = await Promise.all([
+  const [items, refundRows, providerRows, medRows] = await Promise.all([
     itemsOfOrders(db, ids),
     db.selectFrom('refunds').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('item').execute(),
     db.selectFrom('provider_refunds').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('total_cents').execute(),
+    db.selectFrom('med_returns').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('total_cents').execute(),
   ]);
   for (const main of mains) {
     const own = addons.filter((addon) => addon.parent_order_id === main.id);
@@ -71,6 +73,7 @@ async function purchasesOf(db: Executor, mains: readonly OrderRow[]): Promise<Ma
     const ownItems = new Map<string, OrderItem[]>();
     const refunds = new Map<string, RefundRow[]>();
     const providerRefunds = new Map<string, ProviderRefundRow[]>();
+    const medReturns = new Map<string, MedReturnRow[]>();
     for (const order of charges) {
       // An order stored without its items (none should be) is one main item of its whole amount, so it stays refundable.
       const stored = items.get(order.id) ?? [];
@@ -80,7 +83,9 @@ async function purchasesOf(db: Executor, mains: readonly OrderRow[]): Promise<Ma
     for (const row of refundRows) if (chargeIds.has(row.order_id)) refunds.set(row.order_id, [...(refunds.get(row.order_id) ?? []), row]);
     for (const row of providerRows)
       if (chargeIds.has(row.order_id)) providerRefunds.set(row.order_id, [...(providerRefunds.get(row.order_id) ?? []), row]);
-    purchases.set(main.id, { main, addons: own, items: ownItems, refunds, providerRefunds });
+    for (const row of medRows)
+      if (chargeIds.has(row.order_id)) medReturns.set(row.order_id, [...(medReturns.get(row.order_id) ?? []), row]);
+    purchases.set(main.id, { main, addons: own, items: ownItems, refunds, providerRefunds, medReturns });
   }
   return purchases;
 }

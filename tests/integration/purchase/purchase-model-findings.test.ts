@@ -20,6 +20,7 @@ import {
   moveClock,
   newBuyer,
   openShop,
+  orderDetail,
   pay,
   restartShop,
   sellerActs,
@@ -803,6 +804,38 @@ for (const database of databases) {
         ],
         held: 0,
       });
+    });
+
+    it('MED: two devoluções on one PIX, R$ 5,00 then the bump’s R$ 9,90, each read apart: the second ends the bump', async () => {
+      // Reduced from FUZZ_SEED=822527293 ("Efí, refunds at the provider (the bank app through devolver)", both databases):
+      // the ledger matched the charge's MED total (R$ 14,90) against the items' prices, so the bump stayed open.
+      const s = await open(AUTO_GATEWAY);
+      const { id } = await paidBothWays(s, true);
+      const row = await orderRow(s.db, id);
+      const endToEndId = efi.standIn.cob(row.charge_id!)!.pix[0]!.endToEndId;
+      const medReturn = async (cents: number) => {
+        efi.standIn.medReturn(endToEndId, cents);
+        s.clock.now += 3 * DAY + 60_000;
+        await s.server.reconciler.runOnce();
+        await s.server.background.idle();
+        await drainOutbox(s);
+        const { purchase } = await orderDetail(s, id);
+        return {
+          items: purchase.items.map((item) => `${item.key}: ${item.state}`),
+          returned: purchase.medReturnedCents,
+          part: purchase.medPartCents,
+        };
+      };
+      expect(await medReturn(500)).toEqual({ items: ['main: open', 'bump: open'], returned: 500, part: 500 });
+      expect(await medReturn(990)).toEqual({ items: ['main: open', 'bump: med_returned'], returned: 1490, part: 500 });
+      // Read again (the next read, Efí's notification): the same two devoluções, nothing more returned or ended.
+      await pay(s, id);
+      s.clock.now += 3 * DAY + 60_000;
+      await s.server.reconciler.runOnce();
+      await drainOutbox(s);
+      const { purchase } = await orderDetail(s, id);
+      expect(purchase.items.map((item) => item.state)).toEqual(['open', 'med_returned']);
+      expect(await heldAndCounted(s, id)).toEqual({ status: 'paid', held: 1490, kept: 1490 });
     });
   });
 }
