@@ -832,7 +832,7 @@ export async function approveAndPay(
   const book = shop.payouts;
   const views = await allViews(shop);
   const shown = await payoutsShown(shop);
-  findings.push(...shownFindings(shown, views));
+  findings.push(...(await shownFindings(shop, shown, views)));
   if (shown.payable.length === 0) return { findings, approved: [], netted: false };
   const before = new Set((await shop.db.db.selectFrom('affiliate_payouts').select('id').execute()).map((row) => row.id));
   const input = { totalCents: shown.totalCents, confirmed: true };
@@ -907,8 +907,23 @@ export async function payAgain(shop: LedgerShop): Promise<ProviderFinding[]> {
  * PAY4, what the seller is shown: each affiliate listed is paid its available less its debt, at or above the minimum and
  * never below zero; one with no payout open whose available less debt reaches the minimum is listed.
  */
-function shownFindings(shown: AdminPayouts, views: readonly CommissionView[]): ProviderFinding[] {
+async function shownFindings(shop: LedgerShop, shown: AdminPayouts, views: readonly CommissionView[]): Promise<ProviderFinding[]> {
   const findings: ProviderFinding[] = [];
+  const affiliates = await shop.db.db.selectFrom('affiliates').select(['id', 'name', 'state', 'payouts_held_until']).execute();
+  const open = new Set(
+    (await shop.db.db.selectFrom('affiliate_payouts').select('affiliate_id').where('open_for', 'is not', null).execute()).map(
+      (row) => row.affiliate_id,
+    ),
+  );
+  for (const affiliate of affiliates) {
+    if (affiliate.state === 'pending' || open.has(affiliate.id) || affiliate.payouts_held_until !== null) continue;
+    const { availableCents, debtCents } = owed(views, affiliate.id);
+    if (availableCents - debtCents >= shown.settings.minCents && !shown.payable.some((line) => line.affiliateId === affiliate.id))
+      findings.push({
+        rule: 'PAY4',
+        message: `${affiliate.name} has ${availableCents} available and ${debtCents} of debt, no payout open, and "Repasses" does not list them`,
+      });
+  }
   for (const line of shown.payable) {
     const { availableCents, debtCents } = owed(views, line.affiliateId);
     if (line.availableCents !== availableCents || line.debtCents !== debtCents || line.amountCents !== availableCents - debtCents)
@@ -1025,7 +1040,7 @@ export async function payoutFindings(shop: LedgerShop): Promise<ProviderFinding[
     }
   }
 
-  if (confirmed.size > 0) findings.push(...shownFindings(await payoutsShown(shop), await allViews(shop)));
+  if (confirmed.size > 0) findings.push(...(await shownFindings(shop, await payoutsShown(shop), await allViews(shop))));
   return findings;
 }
 

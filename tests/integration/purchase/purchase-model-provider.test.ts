@@ -1019,9 +1019,9 @@ const runArb = fc.record({
       }),
     },
   ),
-  // Two runs in three: the guarantee passes and a batch is paid (its answer lost or not), before the random steps (a refund
-  // at the provider or a lost dispute among them cuts a commission paid: a debt), and another pass at the end.
-  payout: fc.option(lostArb, { freq: 2, nil: undefined }),
+  // Three runs in four: the guarantee passes and a batch is paid (its answer lost or not), before the random steps (a
+  // refund at the provider or a lost dispute among them cuts a commission paid: a debt), and another pass at the end.
+  payout: fc.option(lostArb, { freq: 4, nil: undefined }),
   rest: fc.commands(commandArbs, { maxCommands: MAX_RANDOM, size: 'max' }),
   closing: fc.option(fc.oneof(refundArb, atProviderArb), { nil: undefined }),
 });
@@ -1111,7 +1111,9 @@ for (const database of databases) {
                 await restartWith(shop, BOTH);
                 shop.ledger.accepted.length = 0;
                 const model = newModel(shop.affiliate.code);
-                const other = 1 - opening[0].buyer;
+                // A run that pays its affiliate opens with Ana's purchase, through the link, so the batch has her commission.
+                const opened = payout ? [new Checkout(0, opening[0].bump), opening[1]] : opening;
+                const other = 1 - opened[0].buyer;
                 const prelude = [
                   ...(dispute ? [dispute.open, ...(dispute.defend ? [dispute.defend] : [])] : []),
                   ...(awaiting ? awaitingSequence(other, awaiting.webhook, awaiting.expiry) : []),
@@ -1122,7 +1124,7 @@ for (const database of databases) {
                 // The prelude, the payouts and the decision take the place of random steps, so a run is no longer than before them.
                 const random = [...rest].slice(0, Math.max(0, MAX_RANDOM - prelude.length - decided.length - paying.length - again.length));
                 const commands = [
-                  ...opening,
+                  ...opened,
                   ...(addon ?? []),
                   ...paying,
                   ...prelude,
@@ -1134,6 +1136,8 @@ for (const database of databases) {
                 if (process.env.PURCHASE_MODEL_TRACE) console.log(`run ${run}: ${commands.map(String).join(', ')}`);
                 await fc.asyncModelRun(() => ({ model, real: shop }), commands);
                 await settled(shop, model, true);
+                // The run's payouts left to a later pass are settled by its end (PAY5).
+                await noteConfirmed(shop, model);
                 coverage.runs += 1;
                 if (model.reached.paid) coverage.paid += 1;
                 if (model.reached.refund) coverage.refund += 1;
