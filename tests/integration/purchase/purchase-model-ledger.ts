@@ -950,10 +950,10 @@ async function shownFindings(shop: LedgerShop, shown: AdminPayouts, views: reado
  * - PAY3, paid never exceeds what was available when approved: a payout is its lines' sum, above zero, and is the
  *   affiliate's available less debt at approval; each line pays at most what its commission still owed then (an
  *   available one), or nets exactly the debt a commission paid above its amount held;
- * - PAY4, a cut after a payout shows as debt, and the next batch nets it (what "Repasses" lists; checked once some payout
- *   was confirmed, as no debt exists before).
+ * - PAY4, a cut after a payout shows as debt, and the next batch nets it (what "Repasses" lists; with `shown`, once some
+ *   payout was confirmed, as no debt exists before).
  */
-export async function payoutFindings(shop: LedgerShop): Promise<ProviderFinding[]> {
+export async function payoutFindings(shop: LedgerShop, options: { shown?: boolean } = {}): Promise<ProviderFinding[]> {
   const findings: ProviderFinding[] = [];
   const db = shop.db.db;
   const payouts = await db.selectFrom('affiliate_payouts').selectAll().execute();
@@ -1040,7 +1040,9 @@ export async function payoutFindings(shop: LedgerShop): Promise<ProviderFinding[
     }
   }
 
-  if (confirmed.size > 0) findings.push(...(await shownFindings(shop, await payoutsShown(shop), await allViews(shop))));
+  // Reading every commission is the costly part: at a batch (approveAndPay) and at the end of a run, not after each step.
+  if (options.shown && confirmed.size > 0)
+    findings.push(...(await shownFindings(shop, await payoutsView(payoutDeps(shop), shop.clock.now), await allViews(shop))));
   return findings;
 }
 

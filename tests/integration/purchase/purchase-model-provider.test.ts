@@ -255,7 +255,7 @@ async function settled(shop: LedgerShop, model: Model, paid: boolean): Promise<v
   report([...(await providerSideFindings(shop, ids, erasedAtOf(model), paid, buyerOf)), ...(await disputeFollowsFindings(shop, model))]);
   if (paid) {
     report(await drainPayouts(shop));
-    report(await payoutFindings(shop));
+    report(await payoutFindings(shop, { shown: true }));
     const commissions = await commissionFindings(shop, ids, await blocked(shop, model, 0));
     report(commissions.findings);
     model.reached.commission ||= commissions.born;
@@ -1112,8 +1112,9 @@ for (const database of databases) {
                 shop.ledger.accepted.length = 0;
                 const model = newModel(shop.affiliate.code);
                 // A run that pays its affiliate opens with Ana's purchase, through the link, so the batch has her commission.
-                const opened = payout ? [new Checkout(0, opening[0].bump), opening[1]] : opening;
-                const other = 1 - opened[0].buyer;
+                const first = payout ? new Checkout(0, opening[0].bump) : opening[0];
+                const opened = [first, opening[1]];
+                const other = 1 - first.buyer;
                 const prelude = [
                   ...(dispute ? [dispute.open, ...(dispute.defend ? [dispute.defend] : [])] : []),
                   ...(awaiting ? awaitingSequence(other, awaiting.webhook, awaiting.expiry) : []),
