@@ -24,7 +24,12 @@ import type { ModelProvider } from './purchase-model-providers.ts';
 import { DUPLICATE_WINDOW_MS } from '../../../src/server/orders/payment-repository.ts';
 import { affiliateFormMessages } from '../../../src/content/affiliates.ts';
 import { registerAffiliate, saveAffiliateSettings } from '../../../src/server/affiliates/affiliate-service.ts';
-import { balanceOf, commissionsOf } from '../../../src/server/affiliates/commissions.ts';
+import { balanceOf, commissionsOf, type CommissionView } from '../../../src/server/affiliates/commissions.ts';
+import { approveBatch, payoutsView, runPayouts, savePayoutSettings, type PayoutDeps } from '../../../src/server/affiliates/payouts.ts';
+import type { PixProvider } from '../../../src/server/gateway/pix-provider.ts';
+import { createEfiProvider } from '../../../src/server/gateway/providers/efi/efi-provider.ts';
+import type { AdminPayouts } from '../../../src/shared/affiliate-payouts.ts';
+import { startEfiStandIn } from '../../support/providers/efi/efi-stand-in.ts';
 import { affiliateFormSchema, commissionCents } from '../../../src/shared/affiliates.ts';
 import {
   answerAddon,
@@ -55,6 +60,8 @@ export const BOTH = 'mercadopago,abacatepay';
 export interface LedgerRig {
   mercadoPago: MercadoPagoStandIn;
   abacatepay: AbacatepayStandIn;
+  /** Efí, where the affiliates' payouts go by its API ("Envio de Pix") in the variants that pay at Efí. */
+  efi: Awaited<ReturnType<typeof startEfiStandIn>>;
   /** Scripted Mercado Pago answers not yet used, and how many requests of that route had been seen then. */
   scripted: Map<ScriptedRoute, { pending: number; seen: number }>;
   /** The shop the stand-ins' clocks follow. */
@@ -85,10 +92,12 @@ export async function startLedgerRig(): Promise<LedgerRig> {
   const rig = {} as LedgerRig;
   rig.mercadoPago = await startMercadoPagoStandIn();
   rig.abacatepay = await startAbacatepayStandIn();
+  rig.efi = await startEfiStandIn();
   rig.scripted = new Map();
   rig.stop = async () => {
     await rig.mercadoPago.stop();
     await rig.abacatepay.stop();
+    await rig.efi.stop();
     vi.useRealTimers();
   };
   return rig;
@@ -114,9 +123,17 @@ export interface LedgerShop extends Shop {
   affiliate: { id: string; code: string };
   /** The settings it opened with: both providers, both credentials. */
   openedWith: Record<string, string>;
+  payouts: PayoutBook;
 }
 
-export async function openLedgerShop(db: TestDb, rig: LedgerRig, env: Record<string, string>, startAt: number, providers = BOTH) {
+export async function openLedgerShop(
+  db: TestDb,
+  rig: LedgerRig,
+  env: Record<string, string>,
+  startAt: number,
+  providers = BOTH,
+  payouts: PayoutWay = 'hand',
+) {
   const clock = followShopClock(startAt);
   const shop = (await openShop(db, env, startAt, twoProviders(rig, providers))) as LedgerShop;
   shop.clock = clock;
@@ -126,6 +143,9 @@ export async function openLedgerShop(db: TestDb, rig: LedgerRig, env: Record<str
   shop.openedWith = { ...shop.env };
   pointWebhook(shop);
   shop.affiliate = await joinAffiliate(shop);
+  shop.payouts = openPayoutBook(rig, payouts);
+  // A low minimum, so a run's few sales reach a batch; the second confirmation above R$ 20,00 is always given.
+  await savePayoutSettings(shop.db.db, { weekday: 2, minCents: PAYOUT_MIN_CENTS, confirmAboveCents: 2000 }, shop.clock.now);
   return shop;
 }
 
@@ -714,4 +734,330 @@ export async function deliveredWithoutMoney(shop: LedgerShop, orderIds: readonly
       findings.push({ rule: 'S1', message: `order ${orderId} reads "paid" and no provider was paid for it` });
   }
   return findings;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Affiliate payouts (docs/affiliates.md#payouts): at Efí by its API, or by hand with "Marcar como pago"
+// ---------------------------------------------------------------------------------------------
+
+/** `efi`: the batch goes out through the real Efí adapter to the Efí stand-in; `hand`: the console's "Marcar como pago". */
+export type PayoutWay = 'efi' | 'hand';
+export const PAYOUT_MIN_CENTS = 100;
+
+/** What the seller was shown when approving each payout: its affiliate's available and debt, and each commission's due. */
+interface ApprovedPayout {
+  affiliateId: string;
+  availableCents: number;
+  debtCents: number;
+  /** `order_id:item` → amount − paid, and whether it was available, at approval. */
+  due: Map<string, { cents: number; available: boolean }>;
+}
+
+export interface PayoutBook {
+  way: PayoutWay;
+  efi: PixProvider | null;
+  efiStandIn: LedgerRig['efi'] | null;
+  /** Every payout approved in this shop's life (the affiliates and their commissions outlive a run). */
+  approved: Map<string, ApprovedPayout>;
+}
+
+function openPayoutBook(rig: LedgerRig, way: PayoutWay): PayoutBook {
+  const efi =
+    way === 'efi'
+      ? createEfiProvider(
+          {
+            clientId: rig.efi.env().EFI_CLIENT_ID!,
+            clientSecret: rig.efi.env().EFI_CLIENT_SECRET!,
+            certificatePath: rig.efi.pki.sellerP12Path,
+            pixKey: rig.efi.env().EFI_PIX_KEY!,
+            apiUrl: rig.efi.standIn.url,
+            pixSend: true,
+          },
+          { ca: rig.efi.ca, timeoutMs: 2_000 },
+        )
+      : null;
+  return { way, efi, efiStandIn: way === 'efi' ? rig.efi : null, approved: new Map() };
+}
+
+/** The payouts' dependencies as the running server has them, with Efí sending PIX where the variant pays at Efí. */
+export function payoutDeps(shop: LedgerShop): PayoutDeps {
+  const providers = shop.payouts.efi ? [shop.payouts.efi] : [];
+  return { ...shop.server.orders, payments: { providers, get: (id) => providers.find((provider) => provider.id === id) } };
+}
+
+/** The console's "Repasses": read over HTTP where the seller pays by hand, from the same function where Efí sends. */
+export async function payoutsShown(shop: LedgerShop): Promise<AdminPayouts> {
+  if (shop.payouts.way === 'efi') return payoutsView(payoutDeps(shop), shop.clock.now);
+  const reply = await consoleCall(shop, '/affiliates/payouts');
+  if (reply.status !== 200) throw new Error(`"Repasses" answered ${reply.status} ${reply.text}`);
+  return reply.json() as AdminPayouts;
+}
+
+const lineKey = (orderId: string, item: string) => `${orderId}:${item}`;
+
+async function allViews(shop: LedgerShop): Promise<CommissionView[]> {
+  const affiliates = await shop.db.db.selectFrom('affiliates').select('id').execute();
+  return commissionsOf(
+    shop.server.orders,
+    affiliates.map((row) => row.id),
+    shop.clock.now,
+  );
+}
+
+/** One affiliate's available (what `disponível` commissions still owe) and debt (paid above a commission), from the views. */
+function owed(views: readonly CommissionView[], affiliateId: string) {
+  let availableCents = 0;
+  let debtCents = 0;
+  for (const view of views.filter((each) => each.affiliateId === affiliateId)) {
+    const due = view.amountCents - view.paidCents;
+    if (due < 0) debtCents -= due;
+    else if (due > 0 && view.state === 'disponivel') availableCents += due;
+  }
+  return { availableCents, debtCents };
+}
+
+export type LostAnswer = 'none' | 'answer' | 'answerAndRead';
+
+/**
+ * The seller approves the batch the console shows (the second confirmation given), and it goes out: at Efí, one pass of
+ * the payout worker, `lost` saying whether the send's answer is lost after Efí made it (and whether the read-back fails
+ * too, leaving it for the next pass); by hand, "Marcar como pago" on each line (with `lost`, its answer lost: the
+ * seller presses again later; with `answerAndRead`, paid later). Returns the new payouts' ids and the findings at approval.
+ */
+export async function approveAndPay(
+  shop: LedgerShop,
+  lost: LostAnswer,
+): Promise<{ findings: ProviderFinding[]; approved: string[]; netted: boolean }> {
+  const findings: ProviderFinding[] = [];
+  const book = shop.payouts;
+  const views = await allViews(shop);
+  const shown = await payoutsShown(shop);
+  findings.push(...(await shownFindings(shop, shown, views)));
+  if (shown.payable.length === 0) return { findings, approved: [], netted: false };
+  const before = new Set((await shop.db.db.selectFrom('affiliate_payouts').select('id').execute()).map((row) => row.id));
+  const input = { totalCents: shown.totalCents, confirmed: true };
+  if (book.way === 'efi') {
+    const approved = await approveBatch(payoutDeps(shop), { ...input, by: null }, shop.clock.now);
+    if (!approved.ok) findings.push({ rule: 'PAY', message: `approving the batch the seller saw was refused: ${approved.message}` });
+  } else {
+    const reply = await consoleCall(shop, '/affiliates/payouts/approve', input);
+    if (reply.status !== 200)
+      findings.push({ rule: 'PAY', message: `approving the batch the seller saw answered ${reply.status} ${reply.text}` });
+  }
+  const rows = (await shop.db.db.selectFrom('affiliate_payouts').selectAll().execute()).filter((row) => !before.has(row.id));
+  for (const row of rows) {
+    const due = new Map(
+      views
+        .filter((view) => view.affiliateId === row.affiliate_id)
+        .map((view) => [
+          lineKey(view.orderId, view.item),
+          { cents: view.amountCents - view.paidCents, available: view.state === 'disponivel' },
+        ]),
+    );
+    book.approved.set(row.id, { affiliateId: row.affiliate_id, ...owed(views, row.affiliate_id), due });
+  }
+  const lines = await shop.db.db
+    .selectFrom('affiliate_payout_lines')
+    .selectAll()
+    .where('payout_id', 'in', rows.map((row) => row.id).concat(['-']))
+    .execute();
+  const netted = lines.some((line) => Number(line.cents) < 0);
+  if (book.way === 'efi') {
+    const efi = book.efiStandIn!.standIn;
+    if (lost !== 'none') efi.script('PUT', '/v3/gn/pix/', { kind: 'drop-after' });
+    if (lost === 'answerAndRead') efi.script('GET', '/v2/gn/pix/enviados/', { kind: 'status', status: 503 });
+    try {
+      await runPayouts(payoutDeps(shop), () => shop.clock.now);
+    } finally {
+      efi.clearScripts();
+    }
+  } else if (lost !== 'answerAndRead') {
+    for (const row of rows) {
+      const reply = await consoleCall(shop, `/affiliates/payouts/${row.id}/paid`, {});
+      // A lost answer: the seller never saw it, whatever it was, and presses again later.
+      if (lost === 'none' && reply.status !== 200)
+        findings.push({ rule: 'PAY', message: `"Marcar como pago" on ${row.id} answered ${reply.status} ${reply.text}` });
+    }
+  }
+  return {
+    findings,
+    approved: rows.map((row) => row.id),
+    netted,
+  };
+}
+
+/** The next pass (a retry after a lost answer): the worker two minutes on at Efí; by hand, "Marcar como pago" pressed again on every line. */
+export async function payAgain(shop: LedgerShop): Promise<ProviderFinding[]> {
+  const findings: ProviderFinding[] = [];
+  shop.clock.now += 2 * 60_000;
+  if (shop.payouts.way === 'efi') {
+    await runPayouts(payoutDeps(shop), () => shop.clock.now);
+    return findings;
+  }
+  const manual = await shop.db.db.selectFrom('affiliate_payouts').select('id').where('provider', 'is', null).execute();
+  for (const { id } of manual.filter((row) => shop.payouts.approved.has(row.id))) {
+    const reply = await consoleCall(shop, `/affiliates/payouts/${id}/paid`, {});
+    if (reply.status !== 200)
+      findings.push({ rule: 'PAY', message: `"Marcar como pago" pressed again on ${id} answered ${reply.status} ${reply.text}` });
+  }
+  return findings;
+}
+
+/**
+ * PAY4, what the seller is shown: each affiliate listed is paid its available less its debt, at or above the minimum and
+ * never below zero; one with no payout open whose available less debt reaches the minimum is listed.
+ */
+async function shownFindings(shop: LedgerShop, shown: AdminPayouts, views: readonly CommissionView[]): Promise<ProviderFinding[]> {
+  const findings: ProviderFinding[] = [];
+  const affiliates = await shop.db.db.selectFrom('affiliates').select(['id', 'name', 'state', 'payouts_held_until']).execute();
+  const open = new Set(
+    (await shop.db.db.selectFrom('affiliate_payouts').select('affiliate_id').where('open_for', 'is not', null).execute()).map(
+      (row) => row.affiliate_id,
+    ),
+  );
+  for (const affiliate of affiliates) {
+    if (affiliate.state === 'pending' || open.has(affiliate.id) || affiliate.payouts_held_until !== null) continue;
+    const { availableCents, debtCents } = owed(views, affiliate.id);
+    if (availableCents - debtCents >= shown.settings.minCents && !shown.payable.some((line) => line.affiliateId === affiliate.id))
+      findings.push({
+        rule: 'PAY4',
+        message: `${affiliate.name} has ${availableCents} available and ${debtCents} of debt, no payout open, and "Repasses" does not list them`,
+      });
+  }
+  for (const line of shown.payable) {
+    const { availableCents, debtCents } = owed(views, line.affiliateId);
+    if (line.availableCents !== availableCents || line.debtCents !== debtCents || line.amountCents !== availableCents - debtCents)
+      findings.push({
+        rule: 'PAY4',
+        message: `"Repasses" lists ${line.name}: available ${line.availableCents} − debt ${line.debtCents} = ${line.amountCents}; the commissions say ${availableCents} − ${debtCents}`,
+      });
+    if (line.amountCents < Math.max(1, shown.settings.minCents))
+      findings.push({
+        rule: 'PAY4',
+        message: `"Repasses" lists ${line.name} for ${line.amountCents}, below the minimum or not a transfer`,
+      });
+  }
+  return findings;
+}
+
+/**
+ * The payout rules, after every step, over every affiliate of the shop:
+ * - PAY1, no commission paid twice: each commission's `paid_cents` is what the confirmed payouts' lines paid of it, so
+ *   each affiliate's confirmed payouts sum to their commissions' `paid_cents`;
+ * - PAY2, at Efí: each payout's `idEnvio` was sent at most once (the model's faults all fall after Efí made the send, so a
+ *   second `PUT` of an id is one sent again blind), Efí holds one send per payout and none under another id, of the
+ *   payout's amount, and a payout confirmed is one Efí made (REALIZADO);
+ * - PAY3, paid never exceeds what was available when approved: a payout is its lines' sum, above zero, and is the
+ *   affiliate's available less debt at approval; each line pays at most what its commission still owed then (an
+ *   available one), or nets exactly the debt a commission paid above its amount held;
+ * - PAY4, a cut after a payout shows as debt, and the next batch nets it (what "Repasses" lists; with `shown`, once some
+ *   payout was confirmed, as no debt exists before).
+ */
+export async function payoutFindings(shop: LedgerShop, options: { shown?: boolean } = {}): Promise<ProviderFinding[]> {
+  const findings: ProviderFinding[] = [];
+  const db = shop.db.db;
+  const payouts = await db.selectFrom('affiliate_payouts').selectAll().execute();
+  if (payouts.length === 0) return findings;
+  const lines = await db.selectFrom('affiliate_payout_lines').selectAll().execute();
+  const commissions = await db.selectFrom('affiliate_commissions').select(['affiliate_id', 'order_id', 'item', 'paid_cents']).execute();
+  const confirmed = new Set(payouts.filter((row) => row.state === 'confirmed').map((row) => row.id));
+  const paidByLines = new Map<string, number>();
+  for (const line of lines.filter((each) => confirmed.has(each.payout_id))) {
+    const key = lineKey(line.order_id, line.item);
+    paidByLines.set(key, (paidByLines.get(key) ?? 0) + Number(line.cents));
+  }
+  const paidOf = new Map<string, number>();
+  for (const row of commissions) {
+    const key = lineKey(row.order_id, row.item);
+    paidOf.set(row.affiliate_id, (paidOf.get(row.affiliate_id) ?? 0) + Number(row.paid_cents));
+    if (Number(row.paid_cents) !== (paidByLines.get(key) ?? 0))
+      findings.push({
+        rule: 'PAY1',
+        message: `commission ${key} records ${row.paid_cents} paid; the confirmed payouts' lines paid ${paidByLines.get(key) ?? 0} of it`,
+      });
+  }
+  const confirmedOf = new Map<string, number>();
+  for (const row of payouts.filter((each) => each.state === 'confirmed'))
+    confirmedOf.set(row.affiliate_id, (confirmedOf.get(row.affiliate_id) ?? 0) + Number(row.amount_cents));
+  for (const [affiliateId, cents] of confirmedOf)
+    if (cents !== (paidOf.get(affiliateId) ?? 0))
+      findings.push({
+        rule: 'PAY1',
+        message: `affiliate ${affiliateId}: confirmed payouts sum to ${cents}, their commissions' paid_cents to ${paidOf.get(affiliateId) ?? 0}`,
+      });
+
+  for (const row of payouts) {
+    const own = lines.filter((line) => line.payout_id === row.id);
+    const sum = own.reduce((total, line) => total + Number(line.cents), 0);
+    const amount = Number(row.amount_cents);
+    if (amount <= 0 || sum !== amount)
+      findings.push({ rule: 'PAY3', message: `payout ${row.id} sends ${amount}, its lines sum to ${sum}: never a negative transfer` });
+    const approved = shop.payouts.approved.get(row.id);
+    if (!approved) continue;
+    if (amount !== approved.availableCents - approved.debtCents)
+      findings.push({
+        rule: 'PAY3',
+        message: `payout ${row.id} sends ${amount}; at approval the affiliate had ${approved.availableCents} available and ${approved.debtCents} of debt`,
+      });
+    for (const line of own) {
+      const due = approved.due.get(lineKey(line.order_id, line.item));
+      const cents = Number(line.cents);
+      const fits = due !== undefined && (cents > 0 ? due.available && cents <= due.cents : cents === due.cents);
+      if (!fits)
+        findings.push({
+          rule: 'PAY3',
+          message: `payout ${row.id} pays ${cents} of ${lineKey(line.order_id, line.item)}, which owed ${due?.cents ?? 'nothing'}${due?.available ? ' (available)' : ''} at approval`,
+        });
+    }
+  }
+
+  const efi = shop.payouts.efiStandIn?.standIn;
+  if (efi) {
+    const byId = new Map(payouts.map((row) => [row.id, row]));
+    const puts = new Map<string, number>();
+    for (const request of efi.requests.filter((each) => each.method === 'PUT' && each.path.startsWith('/v3/gn/pix/'))) {
+      const id = request.path.slice('/v3/gn/pix/'.length);
+      puts.set(id, (puts.get(id) ?? 0) + 1);
+    }
+    for (const [id, count] of puts)
+      if (byId.has(id) && count > 1) findings.push({ rule: 'PAY2', message: `payout ${id} was sent to Efí ${count} times` });
+    for (const envio of efi.envios.values()) {
+      const row = byId.get(envio.idEnvio);
+      if (!row) continue;
+      if (Math.round(Number(envio.valor) * 100) !== Number(row.amount_cents) || row.provider !== 'efi')
+        findings.push({
+          rule: 'PAY2',
+          message: `Efí sent R$ ${envio.valor} under ${envio.idEnvio}, a payout of ${row.amount_cents} (${row.provider})`,
+        });
+    }
+    for (const row of payouts.filter((each) => each.provider === 'efi')) {
+      const envio = efi.envios.get(row.id);
+      if (row.state === 'confirmed' && envio?.status !== 'REALIZADO')
+        findings.push({
+          rule: 'PAY2',
+          message: `payout ${row.id} is confirmed, and Efí's send under its id is ${envio?.status ?? 'missing'}`,
+        });
+    }
+  }
+
+  // Reading every commission is the costly part: at a batch (approveAndPay) and at the end of a run, not after each step.
+  if (options.shown && confirmed.size > 0)
+    findings.push(...(await shownFindings(shop, await payoutsView(payoutDeps(shop), shop.clock.now), await allViews(shop))));
+  return findings;
+}
+
+/** PAY5, at the end of a run: every payout sent at Efí is settled after two passes of the worker (nothing lost). */
+export async function drainPayouts(shop: LedgerShop): Promise<ProviderFinding[]> {
+  if (shop.payouts.way !== 'efi') return [];
+  for (let pass = 0; pass < 2; pass++) {
+    shop.clock.now += 2 * 60_000;
+    await runPayouts(payoutDeps(shop), () => shop.clock.now);
+  }
+  const open = await shop.db.db
+    .selectFrom('affiliate_payouts')
+    .select(['id', 'state'])
+    .where('provider', '=', 'efi')
+    .where('open_for', 'is not', null)
+    .execute();
+  return open.map((row) => ({ rule: 'PAY5', message: `payout ${row.id} is still ${row.state} after two passes with Efí answering` }));
 }

@@ -32,6 +32,7 @@ import {
   deliveredWithoutMoney,
   disputeAtProvider,
   disputesOf,
+  drainPayouts,
   isOpen,
   expireDueCharges,
   ledgerAddon,
@@ -39,8 +40,11 @@ import {
   markRefunded,
   mercadoPagoOutage,
   openLedgerShop,
+  approveAndPay,
+  payAgain,
   payableFindings,
   payAtProvider,
+  payoutFindings,
   providerSideFindings,
   purchaseOf,
   reconcilerTick,
@@ -54,6 +58,8 @@ import {
   WEBHOOKS,
   type LedgerRig,
   type LedgerShop,
+  type LostAnswer,
+  type PayoutWay,
   type ProviderFinding,
   type Webhook,
   useUpScripted,
@@ -104,11 +110,25 @@ interface Model {
   erasedAt: Array<number | null>;
   orders: ModelOrder[];
   late: Array<() => Promise<number>>;
-  reached: { paid: boolean; refund: boolean; panelRefund: boolean; commission: boolean; commissionCut: boolean };
+  reached: {
+    paid: boolean;
+    refund: boolean;
+    panelRefund: boolean;
+    commission: boolean;
+    commissionCut: boolean;
+    /** A payout batch approved; a payout confirmed; a lost answer; a pass after one; a payout netting a debt. */
+    payout: boolean;
+    payoutConfirmed: boolean;
+    lostAnswer: boolean;
+    retried: boolean;
+    debtNetted: boolean;
+  };
   /** Add-ons paid while their main's PIX could still be paid (docs/money.md, `awaiting`). */
   awaiting: Set<string>;
   /** Purchases (main order ids) whose refund the seller confirmed a second time while a dispute was open. */
   confirmed: Set<string>;
+  /** The payouts approved in this run. */
+  payouts: string[];
   /** Before the step now running: how many refund calls the stand-ins had received, and the purchases with an open dispute. */
   before: { refundCalls: number; disputed: Set<string>; lost: Set<string> };
 }
@@ -223,6 +243,7 @@ async function everyStep(shop: LedgerShop, model: Model): Promise<void> {
     )),
     ...payableFindings(shop, model.buyers, addons),
     ...(await refundCallFindings(shop, model)),
+    ...(await payoutFindings(shop)),
   ]);
 }
 
@@ -233,6 +254,8 @@ async function settled(shop: LedgerShop, model: Model, paid: boolean): Promise<v
   const buyerOf = (orderId: string) => String(model.orders.find((order) => order.id === orderId)?.buyer ?? orderId);
   report([...(await providerSideFindings(shop, ids, erasedAtOf(model), paid, buyerOf)), ...(await disputeFollowsFindings(shop, model))]);
   if (paid) {
+    report(await drainPayouts(shop));
+    report(await payoutFindings(shop, { shown: true }));
     const commissions = await commissionFindings(shop, ids, await blocked(shop, model, 0));
     report(commissions.findings);
     model.reached.commission ||= commissions.born;
@@ -806,7 +829,75 @@ class Clock extends Step {
   }
 }
 
+/**
+ * The clock moves past the guarantee of every item the run's buyers paid (each re-check of an unpaid charge run first, as
+ * the shop's timers would over those days): their affiliate's commissions become available, unless held.
+ */
+class PastGuarantee extends Step {
+  async act(model: Model, shop: LedgerShop) {
+    await settle(shop);
+    let end = shop.clock.now;
+    for (const order of model.orders) {
+      const paidAt = (await readOrder(shop, order.id)).paid_at;
+      if (paidAt !== null) end = Math.max(end, windowEnd(Number(paidAt)) + 60_000);
+    }
+    shop.clock.now = end;
+    expireDueCharges(shop);
+    await shop.server.reconciler.runOnce();
+    await drainOutbox(shop);
+  }
+  toString() {
+    return 'pastGuarantee()';
+  }
+}
+
+/** The seller approves the payout batch and it goes out (at Efí, or "Marcar como pago"), its answer lost as `lost` says. */
+class PayoutBatch extends Step {
+  constructor(readonly lost: LostAnswer) {
+    super();
+  }
+  async act(model: Model, shop: LedgerShop) {
+    const paid = await approveAndPay(shop, this.lost);
+    report(paid.findings);
+    model.payouts.push(...paid.approved);
+    if (paid.approved.length === 0) return;
+    model.reached.payout = true;
+    if (this.lost !== 'none') model.reached.lostAnswer = true;
+    if (paid.netted) model.reached.debtNetted = true;
+    await noteConfirmed(shop, model);
+  }
+  toString() {
+    return `payoutBatch(${lostLabel(this.lost)})`;
+  }
+}
+
+/** The next pass of the payouts: the worker at Efí (a lost answer read back), or "Marcar como pago" pressed again. */
+class PayAgain extends Step {
+  async act(model: Model, shop: LedgerShop) {
+    report(await payAgain(shop));
+    if (model.reached.lostAnswer) model.reached.retried = true;
+    await noteConfirmed(shop, model);
+  }
+  toString() {
+    return 'payoutsAgain()';
+  }
+}
+
+const lostLabel = (lost: LostAnswer) => ({ none: 'answered', answer: 'answer lost', answerAndRead: 'answer lost, read-back fails' })[lost];
+
+async function noteConfirmed(shop: LedgerShop, model: Model) {
+  const ids = model.payouts;
+  const confirmed = await shop.db.db
+    .selectFrom('affiliate_payouts')
+    .select('id')
+    .where('state', '=', 'confirmed')
+    .where('id', 'in', [...ids, '-'])
+    .execute();
+  if (confirmed.length > 0) model.reached.payoutConfirmed = true;
+}
+
 const buyerArb = fc.integer({ min: 0, max: 1 });
+const lostArb = fc.constantFrom<LostAnswer>('none', 'answer', 'answerAndRead');
 const checkoutArb = fc.record({ buyer: buyerArb, bump: fc.boolean() }).map(({ buyer, bump }) => new Checkout(buyer, bump));
 const payArb = fc.record({ index: fc.nat(3), webhook: fc.constantFrom(...WEBHOOKS) }).map(({ index, webhook }) => new Pay(index, webhook));
 const refundArb = fc
@@ -860,6 +951,9 @@ const commandArbs: Array<fc.Arbitrary<Cmd>> = [
   fc.constantFrom('abacatepay', BOTH).map((providers) => new Providers(providers)),
   buyerArb.map((buyer) => new Erase(buyer)),
   fc.constantFrom(...CLOCK_MOVES).map((move) => new Clock(move)),
+  fc.constant(new PastGuarantee()),
+  lostArb.map((lost) => new PayoutBatch(lost)),
+  fc.constant(new PayAgain()),
 ];
 
 /**
@@ -925,6 +1019,9 @@ const runArb = fc.record({
       }),
     },
   ),
+  // Three runs in four: the guarantee passes and a batch is paid (its answer lost or not), before the random steps (a
+  // refund at the provider or a lost dispute among them cuts a commission paid: a debt), and another pass at the end.
+  payout: fc.option(lostArb, { freq: 4, nil: undefined }),
   rest: fc.commands(commandArbs, { maxCommands: MAX_RANDOM, size: 'max' }),
   closing: fc.option(fc.oneof(refundArb, atProviderArb), { nil: undefined }),
 });
@@ -944,15 +1041,28 @@ const newModel = (affiliate: string): Model => ({
   erasedAt: [null, null],
   orders: [],
   late: [],
-  reached: { paid: false, refund: false, panelRefund: false, commission: false, commissionCut: false },
+  reached: {
+    paid: false,
+    refund: false,
+    panelRefund: false,
+    commission: false,
+    commissionCut: false,
+    payout: false,
+    payoutConfirmed: false,
+    lostAnswer: false,
+    retried: false,
+    debtNetted: false,
+  },
   awaiting: new Set(),
   confirmed: new Set(),
+  payouts: [],
   before: { refundCalls: 0, disputed: new Set(), lost: new Set() },
 });
 
-const variants: ReadonlyArray<{ name: string; env: Record<string, string> }> = [
-  { name: 'refunds at the provider, REFUND_MODE=auto', env: { REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1' } },
-  { name: 'manual refunds', env: {} },
+/** `payouts`: the affiliate's payouts go by Efí's API (its stand-in) or by hand ("Marcar como pago"). */
+const variants: ReadonlyArray<{ name: string; env: Record<string, string>; payouts: PayoutWay }> = [
+  { name: 'refunds at the provider, REFUND_MODE=auto, payouts at Efí', env: { REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1' }, payouts: 'efi' },
+  { name: 'manual refunds, payouts by hand', env: {}, payouts: 'hand' },
 ];
 
 for (const database of databases) {
@@ -973,7 +1083,7 @@ for (const database of databases) {
         `every payment a provider accepted ends delivered or refunded (${variant.name})`,
         async () => {
           announceSeed(`purchase model, providers' side (${database.name}, ${variant.name}): ${NUM_RUNS} runs`);
-          const shop = await openLedgerShop(db, rig, variant.env, START);
+          const shop = await openLedgerShop(db, rig, variant.env, START, BOTH, variant.payouts);
           let run = 0;
           const coverage = {
             runs: 0,
@@ -986,28 +1096,49 @@ for (const database of databases) {
             panelRefund: 0,
             commission: 0,
             commissionCut: 0,
+            payout: 0,
+            payoutConfirmed: 0,
+            lostAnswer: 0,
+            retried: 0,
+            debtNetted: 0,
           };
           try {
             await fc.assert(
-              fc.asyncProperty(runArb, async ({ opening, addon, awaiting, dispute, rest, closing }) => {
+              fc.asyncProperty(runArb, async ({ opening, addon, awaiting, dispute, payout, rest, closing }) => {
                 run += 1;
                 shop.clock.now = START + run * 40 * DAY;
                 await clearFaults(rig);
                 await restartWith(shop, BOTH);
                 shop.ledger.accepted.length = 0;
                 const model = newModel(shop.affiliate.code);
-                const other = 1 - opening[0].buyer;
+                // A run that pays its affiliate opens with Ana's purchase, through the link, so the batch has her commission.
+                const first = payout ? new Checkout(0, opening[0].bump) : opening[0];
+                const opened = [first, opening[1]];
+                const other = 1 - first.buyer;
                 const prelude = [
                   ...(dispute ? [dispute.open, ...(dispute.defend ? [dispute.defend] : [])] : []),
                   ...(awaiting ? awaitingSequence(other, awaiting.webhook, awaiting.expiry) : []),
                 ];
                 const decided = dispute?.decide ? [dispute.decide] : [];
-                // The prelude and the decision take the place of random steps, so a run is no longer than before them.
-                const random = [...rest].slice(0, Math.max(0, MAX_RANDOM - prelude.length - decided.length));
-                const commands = [...opening, ...(addon ?? []), ...prelude, ...random, ...decided, ...(closing ? [closing] : [])];
+                const paying = payout ? [new PastGuarantee(), new PayoutBatch(payout)] : [];
+                const again = payout ? [new PayAgain()] : [];
+                // The prelude, the payouts and the decision take the place of random steps, so a run is no longer than before them.
+                const random = [...rest].slice(0, Math.max(0, MAX_RANDOM - prelude.length - decided.length - paying.length - again.length));
+                const commands = [
+                  ...opened,
+                  ...(addon ?? []),
+                  ...paying,
+                  ...prelude,
+                  ...random,
+                  ...decided,
+                  ...again,
+                  ...(closing ? [closing] : []),
+                ];
                 if (process.env.PURCHASE_MODEL_TRACE) console.log(`run ${run}: ${commands.map(String).join(', ')}`);
                 await fc.asyncModelRun(() => ({ model, real: shop }), commands);
                 await settled(shop, model, true);
+                // The run's payouts left to a later pass are settled by its end (PAY5).
+                await noteConfirmed(shop, model);
                 coverage.runs += 1;
                 if (model.reached.paid) coverage.paid += 1;
                 if (model.reached.refund) coverage.refund += 1;
@@ -1022,6 +1153,8 @@ for (const database of databases) {
                 if (model.reached.panelRefund) coverage.panelRefund += 1;
                 if (model.reached.commission) coverage.commission += 1;
                 if (model.reached.commissionCut) coverage.commissionCut += 1;
+                for (const key of ['payout', 'payoutConfirmed', 'lostAnswer', 'retried', 'debtNetted'] as const)
+                  if (model.reached[key]) coverage[key] += 1;
               }),
               {
                 seed: FUZZ_SEED + 100 + variantIndex,
@@ -1042,6 +1175,8 @@ for (const database of databases) {
           expect(coverage.refund, 'runs that reached a refund').toBeGreaterThanOrEqual(NUM_RUNS / 4);
           expect(coverage.dispute, 'runs that reached a dispute').toBeGreaterThanOrEqual(NUM_RUNS / 4);
           expect(coverage.commission, "runs that reached an affiliate's commission").toBeGreaterThanOrEqual(NUM_RUNS / 4);
+          expect(coverage.payoutConfirmed, 'runs that reached a confirmed payout').toBeGreaterThanOrEqual(NUM_RUNS / 4);
+          expect(coverage.lostAnswer, 'runs that reached a payout whose answer was lost').toBeGreaterThanOrEqual(NUM_RUNS / 8);
         },
         TIME_LIMIT_MS + 90_000,
       );
