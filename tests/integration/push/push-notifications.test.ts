@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import type { AdminHealth } from '../../../src/shared/admin.ts';
 import type { AdminInviteReply } from '../../../src/shared/admin-users.ts';
 import type { PushSettings } from '../../../src/shared/push.ts';
+import { pushMessages } from '../../../src/content/notifications.ts';
 import { readFailed, readSucceeded } from '../../../src/server/background-reads/background-reads.ts';
 import { queueDueReminders } from '../../../src/server/disputes/dispute-alerts.ts';
+import { setGatewayState } from '../../../src/server/refunds/refunds-repository.ts';
 import { signInToConsole } from '../../support/clients.ts';
 import { askRefund, buyAndPay, consoleCall, memberCookie } from '../../support/purchase.ts';
 import { startPushService, type BrowserSubscription, type PushServiceStandIn } from '../../support/stand-ins/push-service.ts';
@@ -166,6 +168,25 @@ for (const database of databases) {
       expect(push.delivered(people.owner.device.id).at(-1)).toMatchObject({
         title: expect.stringMatching(/^Reembolso pedido · R\$\s19,90$/),
         body: `Pedido ${order.public_ref}: aprove ou recuse no painel.`,
+        url: `/painel#pedidos/${orderId}`,
+      });
+      expect(push.delivered(people.orders.device.id)).toHaveLength(ordersBefore);
+    });
+
+    it('an automatic refund the provider refused rings those who may refund again, with its order, and not the orders user', async () => {
+      const { orderId, order } = await buyAndPay(rig);
+      await deliver();
+      const ordersBefore = push.delivered(people.orders.device.id).length;
+      const cookie = await memberCookie(url(), rig.db, orderId, rig.clock.now);
+      expect((await askRefund(url(), cookie)).status).toBe(200);
+      await deliver();
+      // Approved and on its way to the provider, as REFUND_MODE=auto leaves it; the provider's refusal comes back.
+      await rig.db.db.updateTable('refunds').set({ status: 'approved' }).where('order_id', '=', orderId).execute();
+      await setGatewayState(rig.db.db, orderId, 'failed', 'HTTP 422 saldo insuficiente', rig.clock.now);
+      await deliver();
+      expect(push.delivered(people.owner.device.id).at(-1)).toMatchObject({
+        title: pushMessages.refundFailed,
+        body: pushMessages.refundFailedBody(order.public_ref),
         url: `/painel#pedidos/${orderId}`,
       });
       expect(push.delivered(people.orders.device.id)).toHaveLength(ordersBefore);
