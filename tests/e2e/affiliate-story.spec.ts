@@ -14,7 +14,7 @@ import type { ClockedServer } from '../support/server-process.ts';
 import { startClockedServer } from './server.ts';
 
 /**
- * The affiliates' whole story (issue 77, docs/affiliates.md), as the people in it live it, in Chromium at 390 px against
+ * The affiliates' whole story (docs/affiliates.md), as the people in it live it, in Chromium at 390 px against
  * a server whose clock the test moves, on SQLite and on PostgreSQL, every e-mail through a real SMTP server:
  *
  * 1. Someone asks to join at /afiliados, the seller approves in "Afiliados", the affiliate signs in by the e-mailed link
