@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { issueAccessToken } from '../../src/server/access/access-service.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import type { CreatedOrder } from '../../src/shared/checkout.ts';
+import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
 import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
 import { SANDBOX_OFFER_HASH } from '../../src/server/gateway/demo-sandbox.ts';
 import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from './clients.ts';
@@ -203,4 +204,21 @@ export function postSandboxCharge(
       ...extra,
     }),
   });
+}
+
+/** A paid purchase whose buyer then takes the add-on offered after payment, and pays it: the main's and the add-on's ids. */
+export async function buyWithPaidAddon(running: { server: Running; db: Db }, buyer = uniqueBuyer('Lívia Castro')) {
+  const viewKey = `vk${newCheckoutKey()}${newCheckoutKey()}`.slice(0, 48);
+  const main = await buyAndPay(running, { buyer, fields: { viewKey } });
+  const accepted = await fetch(`${running.server.url}/api/orders/${main.orderId}/addon`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [ORDER_VIEW_KEY_HEADER]: viewKey },
+    body: JSON.stringify({ accept: true }),
+  });
+  expect(accepted.status).toBe(201);
+  const addonId = ((await accepted.json()) as { orderId: string }).orderId;
+  await running.server.background.idle();
+  await sandboxSays(running.server, running.db, addonId, 'paid');
+  await running.server.background.idle();
+  return { mainId: main.orderId, addonId };
 }

@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { POSTBACK_READ_INTERVAL_MS } from '../../../src/server/payment/provider-webhook.ts';
 import type { MemberArea } from '../../../src/shared/access.ts';
 import type { AdminOrderDetail, AdminOrderList, AdminOverview } from '../../../src/shared/admin.ts';
-import { ORDER_VIEW_KEY_HEADER } from '../../../src/shared/order-view-key.ts';
-import { newCheckoutKey, signInToConsole, uniqueBuyer } from '../../support/clients.ts';
+import { signInToConsole } from '../../support/clients.ts';
 import { orderRow, rowsOfOrders } from '../../support/db-reads.ts';
-import { buyAndPay, consoleCall, drainOutbox, memberVisit, sandboxSays } from '../../support/purchase.ts';
+import { buyWithPaidAddon, consoleCall, drainOutbox, memberVisit, sandboxSays } from '../../support/purchase.ts';
 import { databases } from '../test-db.ts';
 import { useTestServer, type TestServerRig } from '../../support/test-server.ts';
 
@@ -21,20 +20,9 @@ const ADDON = 990;
 
 /** The buyer pays the main product, then accepts the offer after payment and pays the add-on. */
 async function mainWithAddon(running: TestServerRig) {
-  const viewKey = `vk${newCheckoutKey()}${newCheckoutKey()}`.slice(0, 48);
-  const main = await buyAndPay(running, { buyer: uniqueBuyer('Lívia Castro'), fields: { viewKey } });
-  const accepted = await fetch(`${running.server.url}/api/orders/${main.orderId}/addon`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [ORDER_VIEW_KEY_HEADER]: viewKey },
-    body: JSON.stringify({ accept: true }),
-  });
-  expect(accepted.status).toBe(201);
-  const addonId = ((await accepted.json()) as { orderId: string }).orderId;
-  await running.server.background.idle();
-  await sandboxSays(running.server, running.db, addonId, 'paid');
+  const ids = await buyWithPaidAddon(running);
   await drainOutbox(running.server);
-  expect((await orderRow(running.db, addonId)).status).toBe('paid');
-  return { mainId: main.orderId, addonId };
+  return ids;
 }
 
 async function memberLists(running: TestServerRig, cookie: string): Promise<string[]> {

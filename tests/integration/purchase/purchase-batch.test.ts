@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_VIEW_KEY_HEADER } from '../../../src/shared/order-view-key.ts';
 import { POSTBACK_READ_INTERVAL_MS } from '../../../src/server/payment/provider-webhook.ts';
 import { loadPurchase, loadPurchases } from '../../../src/server/purchase/purchase-service.ts';
-import { newCheckoutKey, uniqueBuyer } from '../../support/clients.ts';
-import { buy, buyAndPay, drainOutbox, sandboxSays } from '../../support/purchase.ts';
+import { buy, buyAndPay, buyWithPaidAddon, drainOutbox, sandboxSays } from '../../support/purchase.ts';
 import { useTestServer, type TestServerRig } from '../../support/test-server.ts';
 import { databases } from '../test-db.ts';
 
@@ -12,20 +10,10 @@ import { databases } from '../test-db.ts';
  * as `loadPurchase` does one by one, on SQLite and PostgreSQL: a purchase with its bump, one with a paid add-on, one given
  * back in the provider's panel, one unpaid; asked among 1,200 ids, so its purchases fall in the third read of 500.
  */
-async function withAddon(running: TestServerRig): Promise<string> {
-  const viewKey = `vk${newCheckoutKey()}${newCheckoutKey()}`.slice(0, 48);
-  const main = await buyAndPay(running, { buyer: uniqueBuyer('Lívia Castro'), fields: { viewKey } });
-  const accepted = await fetch(`${running.server.url}/api/orders/${main.orderId}/addon`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [ORDER_VIEW_KEY_HEADER]: viewKey },
-    body: JSON.stringify({ accept: true }),
-  });
-  expect(accepted.status).toBe(201);
-  const addonId = ((await accepted.json()) as { orderId: string }).orderId;
-  await running.server.background.idle();
-  await sandboxSays(running.server, running.db, addonId, 'paid');
+async function withAddon(running: TestServerRig) {
+  const ids = await buyWithPaidAddon(running);
   await drainOutbox(running.server);
-  return main.orderId;
+  return ids;
 }
 
 for (const database of databases) {
@@ -35,7 +23,7 @@ for (const database of databases) {
     it('reads each purchase as it reads it alone, past the first reads of 500 ids, and leaves out what is no main order', async () => {
       const { server, db } = running;
       const bump = (await buyAndPay(running, { fields: { bump: true } })).orderId;
-      const addon = await withAddon(running);
+      const addon = (await withAddon(running)).mainId;
       const givenBack = (await buyAndPay(running)).orderId;
       running.clock.now += POSTBACK_READ_INTERVAL_MS;
       await sandboxSays(server, db, givenBack, 'refunded');
