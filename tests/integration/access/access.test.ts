@@ -10,6 +10,8 @@ import type { StoredOrderStatus } from '../../../src/server/db/schema.ts';
 import { loadSite } from '../../../src/server/http/site.ts';
 import { replaceSupplierList } from '../../../src/server/suppliers/suppliers-repository.ts';
 import type { MemberArea } from '../../../src/shared/access.ts';
+import { pageKeys } from '../../../src/shared/route-lookup.ts';
+import { documentFile } from '../../../src/shared/routes.ts';
 import type { OrderItemKey } from '../../../src/shared/checkout.ts';
 import { insertOrderItems, insertOrderRow, outboxRows, rowsOfOrder, setOrderColumns, tableRows } from '../../support/db-reads.ts';
 import { databases } from '../test-db.ts';
@@ -358,7 +360,10 @@ describe('member area pages with a built client', () => {
     db = await databases[0].create();
     // A stand-in for the client build: each document says which one it is.
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-site-'));
+    // Every page the site loads, so a new page needs no edit here; the ones these tests read name themselves.
+    const named = pageKeys.map((key) => [documentFile(key), `${key.toUpperCase()}-DOC`] as const);
     for (const [file, marker] of [
+      ...named,
       ['index.html', 'LANDING-DOC'],
       ['presell/index.html', 'PRESELL-DOC'],
       ['acesso/index.html', 'ACCESS-DOC'],
