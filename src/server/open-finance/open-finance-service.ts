@@ -356,9 +356,11 @@ export async function bankReturn(
   const order = await settleBankPayment(deps, back.paymentId, confirm);
   if (!order) return undefined;
   const row = await findOpenFinancePayment(deps.db, back.paymentId);
-  // `paid` here: the callback, read at the same moment, is confirming the order.
-  if (order.status === 'paid' || row?.state === 'paid') return { order, outcome: 'paid' };
-  return { order, outcome: back.error || (row && row.state !== 'pending' && row.state !== 'unknown') ? 'refused' : 'pending' };
+  if (row?.state === 'paid') return { order, outcome: 'paid' };
+  // This payment's own word first: one refused at the bank is told as refused, even on an order the PIX code paid.
+  if (back.error || (row && row.state !== 'pending' && row.state !== 'unknown')) return { order, outcome: 'refused' };
+  // `paid` here: the callback, read at the same moment, is confirming the order (or the PIX code paid it).
+  return { order, outcome: order.status === 'paid' ? 'paid' : 'pending' };
 }
 
 /** The provider whose callbacks arrive at this path (openFinanceCallbackPath), its mode on; null otherwise. */

@@ -683,6 +683,22 @@ for (const database of databases) {
           if (devolucao.status === 'EM_PROCESSAMENTO') efi.standIn.settleRefund(pix.endToEndId, devolucao.id, 'DEVOLVIDO');
     }
 
+    it('BANK1: a payment refused at the bank, on an order its PIX code paid meanwhile, comes back as refused', async () => {
+      // Reduced from FUZZ_SEED=431907215 ("Efí, refunds at the provider (the bank app through devolver)", both databases).
+      const s = await open(MANUAL);
+      const created = await checkout(s, { ...newBuyer('Rui Recusa'), document: modelCpf() }, false);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.orderId;
+      const started = await startAtBank(s, efi, id, created.viewKey);
+      expect(started.status, started.text).toBe(200);
+      await pay(s, id);
+      await drainOutbox(s);
+      const location = await decideAtBank(s, efi, started.paymentId!, false, 'both');
+      // The page shows the order paid; the way back does not say the bank paid what the buyer refused there.
+      expect(new URL(location!, s.server.url).searchParams.get('banco')).toBe('recusado');
+      expect(await heldAndCounted(s, id)).toEqual({ status: 'paid', held: 1990, kept: 1990 });
+    });
+
     it('O4: two MED returns of R$ 5,00 on one PIX, the second by an infraction the poll found accepted, are both counted', async () => {
       // Reduced from FUZZ_SEED=1321347123 ("Efí, manual refunds", both databases).
       const s = await open(MANUAL);
