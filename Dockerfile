@@ -37,6 +37,6 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node is PID 1 and handles SIGTERM itself (docker stop starts the drain). --disable-proto=throw:
 # `__proto__` is gone from every object, so no request body can ever reach Object.prototype
-# through it (src/server/lib/safe-parse.ts is the first line of that defence). --max-semi-space-size=4: a young
+# through it (src/server/lib/safe-parse.ts is the first line of that defence). --max-semi-space-size=2: a young
 # generation sized to the server's heap, not to the machine (docs/benchmarks.md#server-memory).
-CMD ["node", "--disable-proto=throw", "--max-semi-space-size=4", "dist/server/main.js"]
+CMD ["node", "--disable-proto=throw", "--max-semi-space-size=2", "dist/server/main.js"]

@@ -40,7 +40,7 @@ it('SIGTERM to the process group of `npm start` during a checkout: the checkout 
   server = await startServer(standInEnv(gateway), { command: ['npm', 'start'], detached: true, startTimeoutMs: 180_000 });
   // What serves is the bundled server alone: the build step (tsx, esbuild, Vite) ran in a child that has ended.
   const group = spawnSync('ps', ['-o', 'args=', '-g', String(server.process.pid)], { encoding: 'utf8' }).stdout.split('\n');
-  expect(group.filter((args) => /node --disable-proto=throw --max-semi-space-size=4 dist\/server\/main\.js/.test(args))).toHaveLength(1);
+  expect(group.filter((args) => /node --disable-proto=throw --max-semi-space-size=2 dist\/server\/main\.js/.test(args))).toHaveLength(1);
   // (An ended esbuild service may linger as a zombie, `<defunct>`: it holds no memory.)
   expect(group.filter((args) => /tsx|esbuild|vite/.test(args) && !args.includes('<defunct>'))).toEqual([]);
 

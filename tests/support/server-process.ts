@@ -21,7 +21,7 @@ export const SERVER_ENTRY = path.resolve(process.env.VITRINE_SERVER_ENTRY?.trim(
  * CMD, deploy/vitrine.service): without `__proto__`, no body can reach Object.prototype through it;
  * a young generation sized to the server's heap rather than to the machine (bench/rss.ts).
  */
-export const SERVER_NODE_FLAGS = ['--disable-proto=throw', '--max-semi-space-size=4'] as const;
+export const SERVER_NODE_FLAGS = ['--disable-proto=throw', '--max-semi-space-size=2'] as const;
 
 export interface Exit {
   code: number | null;

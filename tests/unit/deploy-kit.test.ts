@@ -66,7 +66,7 @@ describe('Dockerfile', () => {
     const copied = all(final, 'COPY').map((instruction) => instruction.args);
     expect(copied).toContain('--from=build /app/dist/server ./dist/server');
     // Without `__proto__` on any object, as every way the server starts (tests/faults/hostile-proto-flag.test.ts).
-    expect(all(final, 'CMD')[0]?.args).toBe('["node", "--disable-proto=throw", "--max-semi-space-size=4", "dist/server/main.js"]');
+    expect(all(final, 'CMD')[0]?.args).toBe('["node", "--disable-proto=throw", "--max-semi-space-size=2", "dist/server/main.js"]');
     // The build writes the server where CMD looks for it.
     expect(read('scripts/build.ts')).toContain("'server/main': 'src/server/main.ts'");
   });
@@ -167,7 +167,7 @@ describe('deploy/vitrine.service', () => {
     expect(one('Service.User')).toBe('vitrine');
     expect(one('Service.Restart')).toBe('on-failure');
     expect(one('Service.EnvironmentFile')).toBe('/etc/vitrine/vitrine.env');
-    expect(one('Service.ExecStart')).toBe('/usr/bin/node --disable-proto=throw --max-semi-space-size=4 /opt/vitrine/dist/server/main.js');
+    expect(one('Service.ExecStart')).toBe('/usr/bin/node --disable-proto=throw --max-semi-space-size=2 /opt/vitrine/dist/server/main.js');
     expect(one('Service.KillSignal')).toBe('SIGTERM');
     expect(one('Install.WantedBy')).toBe('multi-user.target');
   });

@@ -1,7 +1,7 @@
 // Web Push to the console's devices (RFC 8030), encrypted (RFC 8291) and signed (RFC 8292) by the web-push library;
 // sent with fetch so a send has the outbox's deadline. docs/notifications.md.
+import { generateKeyPairSync } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import webpush from 'web-push';
 import { consoleActorsByPerson } from '../admin/admin-users.ts';
 import { mayAccess } from '../admin/admin-permissions.ts';
 import { DEFAULT_QUIET_HOURS, PUSH_KINDS, type PushKind, type PushMessage } from '../../shared/push.ts';
@@ -41,13 +41,28 @@ export const PUSH_ACCESS: Readonly<Record<PushKind, ConsoleAccess>> = {
   experiment: 'page',
 };
 
+/** Loaded at the first push key or send, not at start: the library and what it pulls in hold ~13 MB (tests/faults/server-rss.test.ts). */
+const loadWebPush = async () => (await import('web-push')).default;
+
 /** A notification older than this is no news: the push service drops it rather than ring hours late (RFC 8030 §5.2). */
 const TTL_SECONDS = 6 * 60 * 60;
+
+/**
+ * A P-256 key pair as web-push's generateVAPIDKeys gives it (the public point uncompressed, the private
+ * scalar 32 bytes, base64url), made with node:crypto so the first start does not load the library.
+ */
+function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = privateKey.export({ format: 'jwk' });
+  const bytes = (field: string | undefined) => Buffer.from(field ?? '', 'base64url');
+  const publicKey = Buffer.concat([Buffer.from([4]), bytes(jwk.x), bytes(jwk.y)]);
+  return { publicKey: publicKey.toString('base64url'), privateKey: bytes(jwk.d).toString('base64url') };
+}
 
 export async function pushKeys(db: Executor, now: number) {
   const existing = await readPushState(db);
   if (existing) return existing;
-  const generated = webpush.generateVAPIDKeys();
+  const generated = generateVapidKeys();
   const state = await ensurePushKeys(db, generated, now);
   if (!state) throw new Error('push keys were not stored');
   return state;
@@ -140,7 +155,7 @@ export function pushHandler(deps: PushDeps): OutboxHandler {
         silent: !note.urgent && isQuiet(now, preferences.quiet),
       };
       const keys = await pushKeys(deps.db, now);
-      const request = webpush.generateRequestDetails(
+      const request = (await loadWebPush()).generateRequestDetails(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
         JSON.stringify(message),
         {
