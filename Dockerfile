@@ -17,7 +17,8 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/app/data \
-    LOG_FORMAT=json
+    LOG_FORMAT=json \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Nothing is compiled or fetched at install: better-sqlite3 carries its binary in the package

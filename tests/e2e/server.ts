@@ -5,14 +5,14 @@ import path from 'node:path';
 
 /** The production server as its own process: see tests/support/server-process.ts (shared with the fault tests). */
 export { SERVER_ENTRY, SERVER_NODE_FLAGS, startClockedServer, startServer, type RunningServer } from '../support/server-process.ts';
-import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../support/server-process.ts';
+import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '../support/server-process.ts';
 
 /** Runs the server expecting it to refuse to start; resolves with its exit code and output. */
 export function runServerExpectingExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
-      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+      env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...SERVER_ENV, ...env },
       cwd: dataDir,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -23,6 +23,9 @@ export const SERVER_ENTRY = path.resolve(process.env.VITRINE_SERVER_ENTRY?.trim(
  */
 export const SERVER_NODE_FLAGS = ['--disable-proto=throw', '--max-semi-space-size=2'] as const;
 
+/** Its environment as production sets it: two glibc malloc arenas rather than one per thread (bench/rss.ts). */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' } as const;
+
 export interface Exit {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -73,6 +76,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_FORMAT: 'text',
+      ...SERVER_ENV,
       ...env,
     },
     cwd: options.cwd ?? (options.command ? process.cwd() : dataDir),
