@@ -719,6 +719,8 @@ export async function runArea(
         .catch(() => 0);
       if (count) await chooser.selectOption({ index: sequence.start % count }, { timeout: 3_000 }).catch(() => undefined);
     }
+    // As a seller does, the sequence starts on the area as it loaded: its fields no longer moving as its parts arrive.
+    await watcher.settle();
     let clean = true;
     for (const [step, action] of sequence.actions.entries()) {
       report.actions += 1;

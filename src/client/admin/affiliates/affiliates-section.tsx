@@ -49,9 +49,10 @@ export function AffiliatesSection({ onSignedOut }: { onSignedOut: () => void }) 
               onSave={(rates) => affiliatesApi.setDefaults(rates as typeof state.data.defaults).then(reload)}
             />
           </div>
+          {/* With the list, not before it: a form shown while loading would move down under the seller's typing. */}
+          <AffiliateForm onRegistered={() => void reload()} />
         </>
       ) : null}
-      <AffiliateForm onRegistered={() => void reload()} />
     </section>
   );
 }
