@@ -154,6 +154,13 @@ test('refusing a request asks the reason in a dialog: typed key by key, kept whe
   await expect(dialog.getByRole('alert')).toHaveText(words.required);
   await expect(reason).toHaveAttribute('aria-invalid', 'true');
 
+  // "Cancelar" forgets what was written.
+  await reason.pressSequentially('Rascunho');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toBeHidden();
+  await card.getByRole('button', { name: affiliatesConsole.actions.refuse }).click();
+  await expect(reason).toHaveValue('');
+
   // Typed as a person types, with a slip fixed by Backspace.
   await reason.pressSequentially('Seu perfil ainda nao tem publicacoes sobre o temaa');
   await panel.keyboard.press('Backspace');

@@ -4,7 +4,7 @@ import { affiliateFormMessages } from '../../src/content/affiliates.ts';
 import { affiliateFormSchema } from '../../src/shared/affiliates.ts';
 import { signIn } from './admin-helpers.ts';
 import { expect, payOnSandbox, test, withServerDb } from './fixtures.ts';
-import { expectNoAxeViolations } from './mails-and-shots.ts';
+import { expectNoAxeViolations, shoot } from './mails-and-shots.ts';
 import { startClockedServer } from './server.ts';
 
 /**
@@ -17,7 +17,7 @@ const PASSWORD = 'senha-do-painel-repasses-e2e';
 const DAY = 24 * 60 * 60_000;
 const PHONE = { width: 390, height: 844 };
 
-test('the seller approves the batch, twice above the limit, and marks the PIX paid by hand', async ({ browser }, testInfo) => {
+test('the seller approves the batch, twice above the limit, and marks the PIX paid by hand', async ({ browser }) => {
   test.setTimeout(180_000);
   const server = await startClockedServer({ ADMIN_PASSWORD: PASSWORD });
   try {
@@ -112,6 +112,8 @@ test('the seller approves the batch, twice above the limit, and marks the PIX pa
     await seller.evaluate(() => navigator.clipboard.writeText('R$ 1.000,00'));
     await limit.press('ControlOrMeta+V');
     await expect(limit).toHaveValue('R$ 1.000,00');
+    // The refusal spoke of the text before: it goes as the seller changes it.
+    await expect(schedule.getByRole('alert')).toHaveCount(0);
     await save({ minCents: 500, confirmAboveCents: 100_000 });
     await limit.press('ControlOrMeta+A');
     await limit.pressSequentially('5,00');
@@ -128,11 +130,12 @@ test('the seller approves the batch, twice above the limit, and marks the PIX pa
     // Above the limit: the first tap asks for a second.
     await payouts.getByRole('button', { name: 'Aprovar repasse de R$ 7,96' }).click();
     await expect(payouts.getByText('O total passa do seu limite: confirme mais uma vez.')).toBeVisible();
+    await shoot(seller, 'afiliados-repasses-lote', payouts);
     await payouts.getByRole('button', { name: 'Confirmar de novo: enviar R$ 7,96' }).click();
     await expect(payouts.getByText('Lote aprovado. Os envios aparecem abaixo.')).toBeVisible();
     const history = payouts.getByRole('list', { name: 'Repasses feitos' });
     await expect(history.getByRole('listitem')).toContainText('Na fila');
-    await seller.screenshot({ path: testInfo.outputPath('payouts-390.png'), fullPage: true });
+    await shoot(seller, 'afiliados-repasses', payouts);
     // The payouts as axe-core reads them: no serious or critical violation.
     await expectNoAxeViolations(seller, '[aria-labelledby="payouts-title"]', ['serious', 'critical']);
 

@@ -6,7 +6,7 @@ import { FormField } from './form-field.tsx';
 
 type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string; field?: string };
 
-export interface EmailLinkWords {
+interface EmailLinkWords {
   email: string;
   placeholder?: string;
   submit: string;

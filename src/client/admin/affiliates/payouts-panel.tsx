@@ -68,7 +68,7 @@ function Payouts({ data, onChanged }: { data: AdminPayouts; onChanged: () => voi
       <div>
         <h4 className="font-bold text-white">{copy.payable}</h4>
         {data.payable.length === 0 ? <p className="text-slate-400">{copy.none}</p> : null}
-        <ul aria-label={copy.payable} className="mt-2 space-y-2">
+        <ul aria-label={copy.payable} className="mt-2 max-w-2xl space-y-2">
           {data.payable.map((line) => (
             <li key={line.affiliateId} className="flex flex-wrap justify-between gap-2 border-b border-line pb-2">
               <span>
@@ -95,7 +95,7 @@ function Payouts({ data, onChanged }: { data: AdminPayouts; onChanged: () => voi
       {data.payouts.length > 0 ? (
         <div>
           <h4 className="font-bold text-white">{copy.history}</h4>
-          <ul aria-label={copy.history} className="mt-2 space-y-2">
+          <ul aria-label={copy.history} className="mt-2 max-w-2xl space-y-2">
             {data.payouts.map((payout) => (
               <li key={payout.id} className="space-y-1 border-b border-line pb-2">
                 <p className="flex flex-wrap justify-between gap-2">
@@ -127,7 +127,7 @@ function Payouts({ data, onChanged }: { data: AdminPayouts; onChanged: () => voi
       {data.months.length > 0 ? (
         <div>
           <h4 className="font-bold text-white">{copy.months}</h4>
-          <ul aria-label={copy.months} className="mt-2 space-y-1">
+          <ul aria-label={copy.months} className="mt-2 max-w-2xl space-y-1">
             {data.months.map((row) => (
               <li key={`${row.month}-${row.affiliateId}`} className="flex justify-between gap-2">
                 <span className="text-slate-300">
@@ -174,6 +174,13 @@ function ScheduleForm({ settings, onSaved }: { settings: PayoutSettings; onSaved
     }
   };
   const id = useId();
+  // What was said of the last save goes once the seller changes something: it spoke of other values.
+  const edited =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setMessage(null);
+    };
   const field = 'mt-1 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 text-white aria-invalid:border-danger';
   // A refused amount is marked and tied to the words that say why.
   const refused = (bad: boolean) => (message?.failed && bad ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-message` } : {});
@@ -183,7 +190,7 @@ function ScheduleForm({ settings, onSaved }: { settings: PayoutSettings; onSaved
       <div className="grid gap-2 sm:grid-cols-3">
         <label className="block text-slate-200">
           {copy.settings.weekday}
-          <select value={weekday} onChange={(event) => setWeekday(Number(event.target.value))} className={field}>
+          <select value={weekday} onChange={(event) => edited(setWeekday)(Number(event.target.value))} className={field}>
             {copy.settings.weekdays.map((name, index) => (
               <option key={name} value={index}>
                 {name}
@@ -193,11 +200,23 @@ function ScheduleForm({ settings, onSaved }: { settings: PayoutSettings; onSaved
         </label>
         <label className="block text-slate-200">
           {copy.settings.min}
-          <MoneyInput value={min} onAmount={setMin} placeholder={copy.settings.placeholder} className={field} {...refused(minBad)} />
+          <MoneyInput
+            value={min}
+            onAmount={edited(setMin)}
+            placeholder={copy.settings.placeholder}
+            className={field}
+            {...refused(minBad)}
+          />
         </label>
         <label className="block text-slate-200">
           {copy.settings.limit}
-          <MoneyInput value={limit} onAmount={setLimit} placeholder={copy.settings.placeholder} className={field} {...refused(limitBad)} />
+          <MoneyInput
+            value={limit}
+            onAmount={edited(setLimit)}
+            placeholder={copy.settings.placeholder}
+            className={field}
+            {...refused(limitBad)}
+          />
         </label>
       </div>
       {message ? (
