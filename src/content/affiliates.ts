@@ -182,7 +182,23 @@ export const affiliatesConsole = {
   code: 'Código do link',
   reason: 'Motivo',
   actions: { approve: 'Aprovar', refuse: 'Recusar', pause: 'Pausar', resume: 'Reativar', remove: 'Remover' },
-  refusePrompt: 'Motivo da recusa (o afiliado verá este texto)',
+  /** The dialogs of "Recusar" (a request from /afiliados, answered by e-mail) and "Remover" (an affiliate). */
+  decide: {
+    refuse: {
+      title: (name: string) => `Recusar o pedido de ${name}?`,
+      body: 'A pessoa recebe um e-mail dizendo que o pedido não foi aprovado, com o motivo que você escrever.',
+      field: 'Motivo da recusa',
+      hint: 'Vai no e-mail para a pessoa. Seja claro e educado.',
+      required: 'Escreva o motivo da recusa: ele vai no e-mail para a pessoa.',
+    },
+    remove: {
+      title: (name: string) => `Remover ${name}?`,
+      body: 'O link deixa de atribuir vendas e a página do afiliado é encerrada. Não dá para desfazer.',
+      field: 'Motivo da remoção',
+      hint: 'Fica registrado no cartão do afiliado.',
+      required: 'Escreva o motivo da remoção.',
+    },
+  },
   terms: (version: string, date: string) => `Termos aceitos: versão ${version}, em ${date}`,
   termsNotYet: 'Termos ainda não aceitos',
   held: (until: string) => `Pagamentos retidos até ${until} (troca de chave PIX)`,
@@ -279,6 +295,7 @@ export const affiliatePayoutsCopy = {
       save: 'Salvar agenda',
       saved: 'Agenda salva.',
       invalid: 'Informe valores em reais, como 50,00.',
+      placeholder: 'ex. 50,00',
     },
   },
   api: {

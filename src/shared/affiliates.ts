@@ -150,10 +150,12 @@ const rate = z.number().int().min(0).max(10_000);
 export const AdminAffiliateDefaultsSchema = z.object({ main: rate, bump: rate, addon: rate });
 /** An affiliate's own rates; null follows the default. */
 export const AdminAffiliateRatesSchema = z.object({ main: rate.nullable(), bump: rate.nullable(), addon: rate.nullable() });
+/** The longest reason for a refusal or a removal: it goes into the refused applicant's e-mail. */
+export const AFFILIATE_REASON_MAX = 300;
 /** Approve (`active`), pause or refuse/remove, with the reason the seller gives. */
 export const AdminAffiliateStateSchema = z.object({
   state: z.enum(['active', 'paused', 'removed']),
-  reason: text(z.string().trim().max(300), { written: 'lines' }).optional(),
+  reason: text(z.string().trim().max(AFFILIATE_REASON_MAX), { written: 'lines' }).optional(),
 });
 
 export interface AdminAffiliate {

@@ -1,17 +1,20 @@
-import { affiliatePage, affiliatesConsole, affiliatesPage } from '../../src/content/affiliates.ts';
+import { affiliateFormMessages, affiliatePage, affiliatesConsole, affiliatesPage } from '../../src/content/affiliates.ts';
 import { affiliateEmails } from '../../src/content/emails.ts';
+import { registerAffiliate } from '../../src/server/affiliates/affiliate-service.ts';
+import { affiliateFormSchema } from '../../src/shared/affiliates.ts';
 import { decodeHeader, parseMail } from '../integration/mime.ts';
 import { startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
 import { freePort } from '../support/nginx.ts';
 import { signIn } from './admin-helpers.ts';
-import { expect, test as base } from './fixtures.ts';
+import { expect, test as base, withServerDb } from './fixtures.ts';
 import { shoot } from './mails-and-shots.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
  * The affiliate's way in (docs/affiliates.md#the-affiliates-page), in Chromium at 390 px against the built server, its
  * e-mails to a real SMTP server: someone asks to join at /afiliados typing key by key, the seller approves in the
- * console, the approval's link signs the affiliate in at /afiliado, where their link to share is.
+ * console, the approval's link signs the affiliate in at /afiliado, where their link to share is. Another request is
+ * refused with a reason typed in the console's dialog, which the refusal's e-mail carries.
  */
 const PASSWORD = 'senha-do-painel-afiliados-e2e';
 
@@ -112,4 +115,96 @@ test('asks to join, is approved in the console, signs in by the e-mailed link an
   await shoot(stranger, 'afiliado-entrar', undefined, { fullPage: true });
 
   await Promise.all([visitor.close(), seller.close(), again.close()]);
+});
+
+test('refusing a request asks the reason in a dialog: typed key by key, kept when closed and over a reload, e-mailed', async ({
+  browser,
+  rig,
+}) => {
+  const { server, smtp } = rig;
+  const email = `caio.${Date.now().toString(36)}@example.com`;
+  await withServerDb(server.dataDir, async (db) => {
+    const form = affiliateFormSchema(affiliateFormMessages).parse({
+      name: 'Caio Nunes',
+      email,
+      document: '52998224725',
+      pixKey: email,
+      promotes: 'Perfil no Instagram',
+    });
+    const registered = await registerAffiliate(db.db, form, 'pending', Date.now());
+    if (!registered.ok) throw new Error(registered.reason);
+  });
+
+  const seller = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+  const panel = await seller.newPage();
+  // Nothing is asked with the browser's own prompt any more: one would fail the test here.
+  panel.on('dialog', (dialog) => {
+    throw new Error(`unexpected browser dialog: ${dialog.message()}`);
+  });
+  await signIn(panel, PASSWORD);
+  await panel.goto('/painel#afiliados');
+  const card = panel.getByRole('listitem').filter({ hasText: 'Caio Nunes' });
+  const words = affiliatesConsole.decide.refuse;
+  const dialog = panel.getByRole('dialog', { name: words.title('Caio Nunes') });
+  const reason = dialog.getByLabel(words.field);
+
+  await card.getByRole('button', { name: affiliatesConsole.actions.refuse }).click();
+  // Nothing written: it says so, and the dialog stays.
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(words.required);
+  await expect(reason).toHaveAttribute('aria-invalid', 'true');
+
+  // "Cancelar" forgets what was written.
+  await reason.pressSequentially('Rascunho');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toBeHidden();
+  await card.getByRole('button', { name: affiliatesConsole.actions.refuse }).click();
+  await expect(reason).toHaveValue('');
+
+  // Typed as a person types, with a slip fixed by Backspace.
+  await reason.pressSequentially('Seu perfil ainda nao tem publicacoes sobre o temaa');
+  await panel.keyboard.press('Backspace');
+  await panel.keyboard.type('. Tente de novo em 3 meses.');
+  const typed = 'Seu perfil ainda nao tem publicacoes sobre o tema. Tente de novo em 3 meses.';
+  await expect(reason).toHaveValue(typed);
+
+  // Closed with Esc and opened again: the reason is still there.
+  await panel.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await card.getByRole('button', { name: affiliatesConsole.actions.refuse }).click();
+  await expect(reason).toHaveValue(typed);
+  await shoot(panel, 'afiliados-recusar', dialog);
+
+  // Over a reload too, with the console's "Recuperamos o que você digitou.".
+  await panel.reload();
+  await card.getByRole('button', { name: affiliatesConsole.actions.refuse }).click();
+  await expect(reason).toHaveValue(typed);
+  await expect(dialog.getByRole('status')).toHaveText('Recuperamos o que você digitou.');
+
+  // A paste past the limit stays whole and is not sent; shortened again, it is.
+  const long = ' Motivo longo.'.repeat(20);
+  await reason.press('End');
+  await panel.keyboard.insertText(long);
+  await expect(dialog.getByText(`${typed.length + long.length}/300 caracteres`)).toContainText('Encurte-o para salvar.');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(dialog).toBeVisible();
+  await reason.press('ControlOrMeta+A');
+  await reason.pressSequentially(typed);
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toContainText(affiliatesConsole.states.removed);
+  await expect(card).toContainText(`${affiliatesConsole.reason}: ${typed}`);
+  // Sent: the draft is gone from this browser.
+  expect(await panel.evaluate(() => Object.keys(window.localStorage).filter((key) => key.includes('affiliate-')))).toEqual([]);
+
+  // The applicant's e-mail carries the reason.
+  const find = () =>
+    smtp.received
+      .filter((mail) => mail.to.includes(email))
+      .map((mail) => parseMail(mail.raw))
+      .find((mail) => decodeHeader(mail.headers.get('subject') ?? '') === affiliateEmails.refused.subject);
+  await expect.poll(() => find() !== undefined, { timeout: 20_000 }).toBe(true);
+  expect(find()!.text.replace(/\s+/g, ' ')).toContain(`Motivo informado: ${typed}`);
+
+  await seller.close();
 });

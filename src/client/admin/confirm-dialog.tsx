@@ -13,6 +13,7 @@ export function ConfirmDialog({
   body,
   children,
   onConfirm,
+  onCancel,
   danger,
   confirmDisabled,
 }: {
@@ -21,7 +22,10 @@ export function ConfirmDialog({
   title: string;
   body: ReactNode;
   children?: ReactNode;
-  onConfirm: () => Promise<void>;
+  /** `false`: the form inside refused what was typed and says why; the dialog stays open. */
+  onConfirm: () => Promise<void | false>;
+  /** "Cancelar" only (not Esc, the X or a tap outside): a form whose draft outlives a close forgets it here. */
+  onCancel?: () => void;
   danger?: boolean;
   /** Keeps "Confirmar" off until the seller has typed what an irreversible action asks for. */
   confirmDisabled?: boolean;
@@ -32,8 +36,7 @@ export function ConfirmDialog({
     setBusy(true);
     setError(null);
     try {
-      await onConfirm();
-      onOpenChange(false);
+      if ((await onConfirm()) !== false) onOpenChange(false);
     } catch (failure) {
       setError(failure instanceof ApiError && failure.message ? failure.message : copy.api.invalid);
     } finally {
@@ -47,7 +50,13 @@ export function ConfirmDialog({
         {children}
         {error ? <Alert variant="destructive">{error}</Alert> : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              onCancel?.();
+              onOpenChange(false);
+            }}
+          >
             {copy.detail.confirm.cancel}
           </Button>
           <Button variant={danger ? 'danger' : 'cta'} disabled={busy || confirmDisabled} onClick={() => void confirm()}>

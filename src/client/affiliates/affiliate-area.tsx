@@ -70,7 +70,8 @@ export function AffiliateArea({
         <h2 id="af-totals" className={heading}>
           {copy.totals.title}
         </h2>
-        <dl className="mt-3 grid grid-cols-3 gap-3">
+        {/* A row each on a phone: a third of 390 px is narrower than "R$ 1.234,56" in bold. */}
+        <dl className="mt-3 grid gap-2 sm:grid-cols-3 sm:gap-3">
           {(
             [
               [copy.totals.pending, page.pendingCents],
@@ -78,9 +79,9 @@ export function AffiliateArea({
               [copy.totals.paid, page.paidCents],
             ] as const
           ).map(([label, cents]) => (
-            <div key={label} className="rounded-xl bg-ink-950/60 p-3">
-              <dt className="text-xs text-slate-400">{label}</dt>
-              <dd className="mt-1 font-bold text-white tabular-nums">{formatBRL(cents)}</dd>
+            <div key={label} className="flex items-baseline justify-between gap-3 rounded-xl bg-ink-950/60 p-3 sm:block">
+              <dt className="text-sm text-slate-400 sm:text-xs">{label}</dt>
+              <dd className="font-bold text-white tabular-nums sm:mt-1">{formatBRL(cents)}</dd>
             </div>
           ))}
         </dl>

@@ -1,12 +1,11 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { affiliateRequestMessages, affiliatesPage as copy, affiliateTerms } from '../../content/affiliates.ts';
-import { checkout } from '../../content/checkout.ts';
-import { suggestEmail } from '../lib/email-typo.ts';
 import { ApiError } from '../lib/api.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
+import { EmailSuggestion, FormField, fieldInputClass, useEmailSuggestion } from '../ui/form-field.tsx';
 import { AffiliateTermsList } from './affiliate-terms.tsx';
 import { affiliatesApi, type JoinValues } from './affiliates-api.ts';
 
@@ -18,9 +17,6 @@ const inputs: ReadonlyArray<{ name: Exclude<keyof JoinValues, 'promotes'> } & In
   { name: 'document', inputMode: 'numeric', autoComplete: 'off', maxLength: 20 },
   { name: 'pixKey', autoComplete: 'off', maxLength: 120 },
 ];
-
-const fieldClass = (error: string | undefined) =>
-  cn('field-input', error ? 'border-danger focus:ring-danger/40' : 'border-line focus:border-brand-500 focus:ring-brand-500/30');
 
 type Outcome =
   { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string; fields: Record<string, string> };
@@ -34,24 +30,9 @@ export function JoinForm() {
   const [values, setValues] = useState(EMPTY);
   const [accepted, setAccepted] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
-  const [suggestion, setSuggestion] = useState<string | null>(null);
-  const checkedEmail = useRef('');
+  const emailCheck = useEmailSuggestion(values.email);
   const fields = outcome.kind === 'failed' ? outcome.fields : {};
   const sending = outcome.kind === 'sending';
-
-  useEffect(() => {
-    if (values.email !== checkedEmail.current) setSuggestion(null);
-  }, [values.email]);
-
-  const checkEmail = () => {
-    const typed = values.email;
-    checkedEmail.current = typed;
-    suggestEmail(typed)
-      .then((found) => {
-        if (checkedEmail.current === typed) setSuggestion(found);
-      })
-      .catch(() => undefined);
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -103,43 +84,29 @@ export function JoinForm() {
       </h2>
       <fieldset disabled={sending} className="mt-4 space-y-4">
         {inputs.map(({ name, ...input }) => (
-          <div key={name}>
-            <label htmlFor={`${id}-${name}`} className="mb-1.5 block text-sm font-semibold text-slate-200">
-              {copy.fields[name]}
-            </label>
-            <input
-              id={`${id}-${name}`}
-              name={name}
-              required
-              placeholder={copy.placeholders[name]}
-              value={values[name]}
-              onChange={set(name)}
-              onBlur={name === 'email' ? checkEmail : undefined}
-              aria-invalid={fields[name] ? true : undefined}
-              aria-describedby={described(name)}
-              className={fieldClass(fields[name])}
-              {...input}
-            />
-            {errorLine(name)}
-            {name === 'email' && suggestion ? (
-              <p className="mt-1 text-sm text-gold-300" role="status">
-                {checkout.form.emailSuggestion.before}
-                <button
-                  type="button"
-                  className="font-bold underline underline-offset-4"
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => {
-                    checkedEmail.current = suggestion;
-                    setValues((current) => ({ ...current, email: suggestion }));
-                    setSuggestion(null);
+          <FormField
+            key={name}
+            name={name}
+            label={copy.fields[name]}
+            required
+            placeholder={copy.placeholders[name]}
+            value={values[name]}
+            onChange={set(name)}
+            onBlur={name === 'email' ? emailCheck.check : undefined}
+            error={fields[name]}
+            below={
+              name === 'email' && emailCheck.suggestion ? (
+                <EmailSuggestion
+                  suggestion={emailCheck.suggestion}
+                  onAccept={() => {
+                    const accepted = emailCheck.accept();
+                    if (accepted !== null) setValues((current) => ({ ...current, email: accepted }));
                   }}
-                >
-                  {suggestion}
-                </button>
-                {checkout.form.emailSuggestion.after}
-              </p>
-            ) : null}
-          </div>
+                />
+              ) : null
+            }
+            {...input}
+          />
         ))}
         <div>
           <label htmlFor={`${id}-promotes`} className="mb-1.5 block text-sm font-semibold text-slate-200">
@@ -156,7 +123,7 @@ export function JoinForm() {
             onChange={set('promotes')}
             aria-invalid={fields.promotes ? true : undefined}
             aria-describedby={described('promotes')}
-            className={cn(fieldClass(fields.promotes), 'py-3')}
+            className={cn(fieldInputClass(fields.promotes), 'py-3')}
           />
           {errorLine('promotes')}
         </div>

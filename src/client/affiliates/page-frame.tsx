@@ -1,19 +1,11 @@
 import type { ReactNode } from 'react';
-import { paths } from '../../shared/routes.ts';
-import { Link } from '../router.tsx';
-import { Logo } from '../ui/logo.tsx';
+import { LogoHeader } from '../ui/logo-header.tsx';
 
 /** The affiliates' pages in the site's look: the logo's header, one readable column, and the footer the page gives. */
 export function AffiliatePageFrame({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
   return (
     <>
-      <header className="border-b border-line bg-ink-950/85 px-5 py-4">
-        <div className="mx-auto flex max-w-3xl items-center justify-between gap-4">
-          <Link href={paths.landing} className="rounded-lg">
-            <Logo />
-          </Link>
-        </div>
-      </header>
+      <LogoHeader />
       <main className="relative px-5 pt-8 pb-14">
         <div
           aria-hidden="true"

@@ -1,20 +1,9 @@
-import {
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-  type InputHTMLAttributes,
-  type ReactNode,
-} from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
 import { digitsOnly } from '../../shared/digits.ts';
 import { Button } from '../ui/button.tsx';
-import { cn } from '../ui/cn.ts';
+import { EmailSuggestion, FormField, useEmailSuggestion } from '../ui/form-field.tsx';
 import { BUMP_BOX, CONSENT_BOX, type BuyerField, type BuyerValues } from './buyer-values.ts';
-import { suggestEmail } from '../lib/email-typo.ts';
 import { onDemand } from './on-demand.ts';
 import { editPhone, maskPhone } from './phone-mask.ts';
 import { WhatsappConsent } from './whatsapp-consent.tsx';
@@ -66,44 +55,6 @@ const buyerFields: ReadonlyArray<
  */
 const buyerChecks = onDemand(() => import('./buyer-checks.ts'));
 
-function Field({
-  label,
-  error,
-  hint,
-  below,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string; below?: ReactNode }) {
-  const id = useId();
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-slate-200">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cn(
-          'field-input',
-          error ? 'border-danger focus:ring-danger/40' : 'border-line focus:border-brand-500 focus:ring-brand-500/30',
-        )}
-        {...input}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-300">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      {below}
-    </div>
-  );
-}
-
 /**
  * What the buyer typed and ticked in the prerendered form before its code arrived (the landing
  * page's checkout, payment-modal.tsx): the fields by their names.
@@ -121,26 +72,6 @@ export function readTypedBuyer(form: HTMLFormElement): { values: Partial<BuyerVa
     return box instanceof HTMLInputElement && box.checked;
   };
   return { values, whatsappConsent: ticked(CONSENT_BOX), bump: ticked(BUMP_BOX) };
-}
-
-/** "Você quis dizer joana@gmail.com?": the address is a button that puts it in the field. */
-function EmailSuggestion({ suggestion, onAccept }: { suggestion: string; onAccept: () => void }) {
-  return (
-    <p className="mt-1 text-sm text-gold-300" role="status">
-      {copy.form.emailSuggestion.before}
-      <button
-        type="button"
-        className="font-bold underline underline-offset-4"
-        // Keeps the focus where it is: a blur now could show another field's error and move the
-        // centred dialog under the finger between press and release.
-        onMouseDown={(event) => event.preventDefault()}
-        onClick={onAccept}
-      >
-        {suggestion}
-      </button>
-      {copy.form.emailSuggestion.after}
-    </p>
-  );
 }
 
 /** The buyer form (docs/product.md#the-buyer-form): name, e-mail, phone (10–11 digits) and, when the gateway needs it, a CPF. */
@@ -188,8 +119,7 @@ export function BuyerForm({
   const errorOf = (field: BuyerField) =>
     (touched[field] || (field === 'phone' && digitsOnly(values.phone).length > 11) ? errors[field] : undefined) ?? serverErrors[field];
   const set = (key: BuyerField) => (event: { target: { value: string } }) => onChange({ ...values, [key]: event.target.value });
-  const [suggestion, setSuggestion] = useState<string | null>(null);
-  const checkedEmail = useRef('');
+  const emailCheck = useEmailSuggestion(values.email);
 
   // The phone formats itself as "(11) 98765-4321" while typed; the caret stays by the digit touched.
   // It is placed once React has written the new value (which puts the caret at the end), in the
@@ -209,21 +139,6 @@ export function BuyerForm({
     phoneCaret.current = null;
     if (pending && document.activeElement === pending.input) pending.input.setSelectionRange(pending.caret, pending.caret);
   });
-
-  const checkEmail = () => {
-    const typed = values.email;
-    checkedEmail.current = typed;
-    suggestEmail(typed)
-      .then((found) => {
-        // A later edit wins over a slow first load of the checker.
-        if (checkedEmail.current === typed) setSuggestion(found);
-      })
-      .catch(() => undefined);
-  };
-  // A changed address needs a new check.
-  useEffect(() => {
-    if (values.email !== checkedEmail.current) setSuggestion(null);
-  }, [values.email]);
 
   // The rules block the submit even if the disabled button is bypassed (Enter key).
   const submitIfValid = (module: { checkBuyer: NonNullable<typeof checkBuyer> }) => {
@@ -248,7 +163,7 @@ export function BuyerForm({
         {buyerFields
           .filter((field) => field.name !== 'document' || askDocument)
           .map((field) => (
-            <Field
+            <FormField
               key={field.name}
               {...field}
               name={field.name}
@@ -257,17 +172,16 @@ export function BuyerForm({
               onChange={field.name === 'phone' ? setPhone : set(field.name)}
               onBlur={() => {
                 setTouched((current) => ({ ...current, [field.name]: true }));
-                if (field.name === 'email') checkEmail();
+                if (field.name === 'email') emailCheck.check();
               }}
               error={errorOf(field.name)}
               below={
-                field.name === 'email' && suggestion ? (
+                field.name === 'email' && emailCheck.suggestion ? (
                   <EmailSuggestion
-                    suggestion={suggestion}
+                    suggestion={emailCheck.suggestion}
                     onAccept={() => {
-                      checkedEmail.current = suggestion;
-                      onChange({ ...values, email: suggestion });
-                      setSuggestion(null);
+                      const accepted = emailCheck.accept();
+                      if (accepted !== null) onChange({ ...values, email: accepted });
                     }}
                   />
                 ) : field.name === 'phone' ? (

@@ -2,19 +2,13 @@ import { ArrowLeft } from 'lucide-react';
 import { legalPage, type LegalDocument } from '../../content/legal.ts';
 import { paths } from '../../shared/routes.ts';
 import { Link } from '../router.tsx';
-import { Logo } from './logo.tsx';
+import { LogoHeader } from './logo-header.tsx';
 
 /** A legal text (/termos, /privacidade) as a readable article: one column, real headings. */
 export function LegalDocumentView({ document }: { document: LegalDocument }) {
   return (
     <>
-      <header className="border-b border-line bg-ink-950/85 px-5 py-4">
-        <div className="mx-auto flex max-w-3xl items-center justify-between gap-4">
-          <Link href={paths.landing} className="rounded-lg">
-            <Logo />
-          </Link>
-        </div>
-      </header>
+      <LogoHeader />
       <main className="px-5 py-12">
         <article className="mx-auto max-w-3xl">
           <Link

@@ -9,6 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { formatRate } from '../format.ts';
 import { useAdminData } from '../use-admin-data.ts';
 import { AffiliateForm } from './affiliate-form.tsx';
+import { DecisionDialog } from './decision-dialog.tsx';
 import { affiliatesApi } from './affiliates-api.ts';
 import { PayoutsPanel } from './payouts-panel.tsx';
 import { RatesForm } from './rates-form.tsx';
@@ -82,11 +83,10 @@ function Totals({ totals }: { totals: AdminAffiliateList['totals'] }) {
 
 function AffiliateCard({ affiliate, onChanged }: { affiliate: AdminAffiliate; onChanged: () => void }) {
   const [error, setError] = useState<string | null>(null);
-  const move = async (state: 'active' | 'paused' | 'removed', askReason = false) => {
-    const reason = askReason ? (window.prompt(copy.refusePrompt) ?? undefined) : undefined;
-    if (askReason && reason === undefined) return;
+  const [deciding, setDeciding] = useState(false);
+  const move = async (state: 'active' | 'paused') => {
     try {
-      await affiliatesApi.move(affiliate.id, state, reason);
+      await affiliatesApi.move(affiliate.id, state);
       onChanged();
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : copy.api.notAllowed);
@@ -139,7 +139,7 @@ function AffiliateCard({ affiliate, onChanged }: { affiliate: AdminAffiliate; on
       <div className="flex flex-wrap gap-2">
         {affiliate.state === 'pending' ? <Button onClick={() => void move('active')}>{copy.actions.approve}</Button> : null}
         {affiliate.state === 'pending' ? (
-          <Button variant="danger" onClick={() => void move('removed', true)}>
+          <Button variant="danger" onClick={() => setDeciding(true)}>
             {copy.actions.refuse}
           </Button>
         ) : null}
@@ -150,11 +150,25 @@ function AffiliateCard({ affiliate, onChanged }: { affiliate: AdminAffiliate; on
         ) : null}
         {affiliate.state === 'paused' ? <Button onClick={() => void move('active')}>{copy.actions.resume}</Button> : null}
         {affiliate.state === 'active' || affiliate.state === 'paused' ? (
-          <Button variant="danger" onClick={() => void move('removed', true)}>
+          <Button variant="danger" onClick={() => setDeciding(true)}>
             {copy.actions.remove}
           </Button>
         ) : null}
       </div>
+      {affiliate.state !== 'removed' ? (
+        <DecisionDialog
+          key={affiliate.state === 'pending' ? 'refuse' : 'remove'}
+          decision={affiliate.state === 'pending' ? 'refuse' : 'remove'}
+          affiliate={affiliate}
+          open={deciding}
+          onOpenChange={setDeciding}
+          // The server's refusal shows inside the dialog (ConfirmDialog); the list is read again after a decision.
+          onDecide={async (reason) => {
+            await affiliatesApi.move(affiliate.id, 'removed', reason);
+            onChanged();
+          }}
+        />
+      ) : null}
       {affiliate.state !== 'removed' ? (
         <RatesForm
           title={copy.rates.own}

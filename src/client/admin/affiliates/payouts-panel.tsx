@@ -1,11 +1,12 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { affiliatePayoutsCopy } from '../../../content/affiliates.ts';
 import type { AdminPayouts, PayoutSettings } from '../../../shared/affiliate-payouts.ts';
-import { formatBRL, parseReais, reaisText } from '../../../shared/money.ts';
+import { formatBRL } from '../../../shared/money.ts';
 import { formatDate, formatDateTime } from '../../../shared/time.ts';
 import { ApiError } from '../../lib/api.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { MoneyInput } from '../money-input.tsx';
 import { useAdminData } from '../use-admin-data.ts';
 import { affiliatesApi } from './affiliates-api.ts';
 
@@ -67,7 +68,7 @@ function Payouts({ data, onChanged }: { data: AdminPayouts; onChanged: () => voi
       <div>
         <h4 className="font-bold text-white">{copy.payable}</h4>
         {data.payable.length === 0 ? <p className="text-slate-400">{copy.none}</p> : null}
-        <ul aria-label={copy.payable} className="mt-2 space-y-2">
+        <ul aria-label={copy.payable} className="mt-2 max-w-2xl space-y-2">
           {data.payable.map((line) => (
             <li key={line.affiliateId} className="flex flex-wrap justify-between gap-2 border-b border-line pb-2">
               <span>
@@ -94,7 +95,7 @@ function Payouts({ data, onChanged }: { data: AdminPayouts; onChanged: () => voi
       {data.payouts.length > 0 ? (
         <div>
           <h4 className="font-bold text-white">{copy.history}</h4>
-          <ul aria-label={copy.history} className="mt-2 space-y-2">
+          <ul aria-label={copy.history} className="mt-2 max-w-2xl space-y-2">
             {data.payouts.map((payout) => (
               <li key={payout.id} className="space-y-1 border-b border-line pb-2">
                 <p className="flex flex-wrap justify-between gap-2">
@@ -126,7 +127,7 @@ function Payouts({ data, onChanged }: { data: AdminPayouts; onChanged: () => voi
       {data.months.length > 0 ? (
         <div>
           <h4 className="font-bold text-white">{copy.months}</h4>
-          <ul aria-label={copy.months} className="mt-2 space-y-1">
+          <ul aria-label={copy.months} className="mt-2 max-w-2xl space-y-1">
             {data.months.map((row) => (
               <li key={`${row.month}-${row.affiliateId}`} className="flex justify-between gap-2">
                 <span className="text-slate-300">
@@ -152,33 +153,44 @@ function Payouts({ data, onChanged }: { data: AdminPayouts; onChanged: () => voi
 
 function ScheduleForm({ settings, onSaved }: { settings: PayoutSettings; onSaved: () => void }) {
   const [weekday, setWeekday] = useState(settings.weekday);
-  const [min, setMin] = useState(reaisText(settings.minCents));
-  const [limit, setLimit] = useState(reaisText(settings.confirmAboveCents));
-  const [message, setMessage] = useState<string | null>(null);
+  // Centavos once what is typed reads as an amount; the text as typed until then (MoneyInput).
+  const [min, setMin] = useState<number | string>(settings.minCents);
+  const [limit, setLimit] = useState<number | string>(settings.confirmAboveCents);
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const minBad = typeof min !== 'number' || min < 1;
+  const limitBad = typeof limit !== 'number' || limit < 0;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const minCents = parseReais(min);
-    const confirmAboveCents = parseReais(limit);
-    if (minCents === null || minCents < 1 || confirmAboveCents === null || confirmAboveCents < 0) {
-      setMessage(copy.settings.invalid);
+    if (typeof min !== 'number' || typeof limit !== 'number' || minBad || limitBad) {
+      setMessage({ text: copy.settings.invalid, failed: true });
       return;
     }
     try {
-      await affiliatesApi.savePayoutSettings({ weekday, minCents, confirmAboveCents });
-      setMessage(copy.settings.saved);
+      await affiliatesApi.savePayoutSettings({ weekday, minCents: min, confirmAboveCents: limit });
+      setMessage({ text: copy.settings.saved, failed: false });
       onSaved();
     } catch (failure) {
-      setMessage(failure instanceof ApiError ? failure.message : copy.settings.invalid);
+      setMessage({ text: failure instanceof ApiError ? failure.message : copy.settings.invalid, failed: true });
     }
   };
-  const field = 'mt-1 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 text-white';
+  const id = useId();
+  // What was said of the last save goes once the seller changes something: it spoke of other values.
+  const edited =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setMessage(null);
+    };
+  const field = 'mt-1 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 text-white aria-invalid:border-danger';
+  // A refused amount is marked and tied to the words that say why.
+  const refused = (bad: boolean) => (message?.failed && bad ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-message` } : {});
   return (
-    <form onSubmit={submit} className="space-y-2" aria-label={copy.settings.title}>
+    <form onSubmit={submit} className="space-y-2" aria-label={copy.settings.title} noValidate>
       <h4 className="font-bold text-white">{copy.settings.title}</h4>
       <div className="grid gap-2 sm:grid-cols-3">
         <label className="block text-slate-200">
           {copy.settings.weekday}
-          <select value={weekday} onChange={(event) => setWeekday(Number(event.target.value))} className={field}>
+          <select value={weekday} onChange={(event) => edited(setWeekday)(Number(event.target.value))} className={field}>
             {copy.settings.weekdays.map((name, index) => (
               <option key={name} value={index}>
                 {name}
@@ -188,14 +200,30 @@ function ScheduleForm({ settings, onSaved }: { settings: PayoutSettings; onSaved
         </label>
         <label className="block text-slate-200">
           {copy.settings.min}
-          <input inputMode="decimal" value={min} onChange={(event) => setMin(event.target.value)} className={field} />
+          <MoneyInput
+            value={min}
+            onAmount={edited(setMin)}
+            placeholder={copy.settings.placeholder}
+            className={field}
+            {...refused(minBad)}
+          />
         </label>
         <label className="block text-slate-200">
           {copy.settings.limit}
-          <input inputMode="decimal" value={limit} onChange={(event) => setLimit(event.target.value)} className={field} />
+          <MoneyInput
+            value={limit}
+            onAmount={edited(setLimit)}
+            placeholder={copy.settings.placeholder}
+            className={field}
+            {...refused(limitBad)}
+          />
         </label>
       </div>
-      {message ? <p className="text-slate-300">{message}</p> : null}
+      {message ? (
+        <p id={`${id}-message`} role={message.failed ? 'alert' : 'status'} className={message.failed ? 'text-red-300' : 'text-emerald-300'}>
+          {message.text}
+        </p>
+      ) : null}
       <Button type="submit" variant="secondary">
         {copy.settings.save}
       </Button>

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { lookEditor } from '../../../content/look.ts';
 import { offerLabels, pageEditor as copy } from '../../../content/offer.ts';
-import { parseReais, reaisText } from '../../../shared/money.ts';
 import { cleanTyped } from '../../../shared/text.ts';
 import { offerSections, type Offer, type OfferField, type OfferSectionKey, type ScalarField } from '../../../shared/offer.ts';
 import { Button } from '../../ui/button.tsx';
@@ -9,6 +8,7 @@ import { cn } from '../../ui/cn.ts';
 import { ColorInputs, ColorSuggestion } from './color-field.tsx';
 import { ImageField } from './image-field.tsx';
 import { LengthNote } from '../length-limit.tsx';
+import { MoneyInput } from '../money-input.tsx';
 import { SectionLayoutField } from './section-layout.tsx';
 import type { OfferLayout } from '../../../shared/offer-layout.ts';
 import { listOf, moveItem, newItemId, withField, type ListItem } from './offer-edit.ts';
@@ -91,15 +91,7 @@ function OfferField({ id, label, field, value, error, disabled, note, choices, o
   } else if (field.kind === 'price' || field.kind === 'amount') {
     // Typed as the seller writes it ("R$ 29,90", "1.990,00"); the schema's words refuse what is no price, never the browser's.
     // Unreadable text stays in the draft as typed, for the schema to refuse in words: a NaN would reach a formatter and throw.
-    control = (
-      <input
-        {...common}
-        inputMode="decimal"
-        placeholder={copy.pricePlaceholder}
-        defaultValue={typeof value === 'number' ? reaisText(value) : value}
-        onChange={(event) => onChange(parseReais(event.target.value) ?? event.target.value)}
-      />
-    );
+    control = <MoneyInput {...common} placeholder={copy.pricePlaceholder} value={value} onAmount={onChange} />;
   } else {
     const type = field.kind === 'link' || field.kind === 'video' ? 'url' : 'text';
     control = <input {...common} type={type} value={String(value)} onChange={(event) => typed(event.target.value)} />;
