@@ -70,7 +70,7 @@ test('the seller approves the batch, twice above the limit, and marks the PIX pa
     const limit = schedule.getByLabel('Pedir segunda confirmação acima de (R$)');
     await expect(minimum).toHaveValue('50,00');
     await expect(limit).toHaveValue('1000,00');
-    const save = async (expected: { minCents: number; confirmAboveCents: number }) => {
+    const save = async (expected: Partial<{ weekday: number; minCents: number; confirmAboveCents: number }>) => {
       await schedule.getByRole('button', { name: 'Salvar agenda' }).click();
       await expect(schedule.getByRole('status')).toHaveText('Agenda salva.');
       await expect.poll(() => withServerDb(server.dataDir, (db) => payoutSettings(db.db))).toMatchObject(expected);

@@ -29,7 +29,9 @@ afterAll(async () => {
 
 it('npm start, the Docker image and the systemd unit all pass the flag', () => {
   const packageJson = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-  expect(packageJson.scripts.start).toMatch(/&& MALLOC_ARENA_MAX=2 exec node --disable-proto=throw --max-semi-space-size=2 dist\/server\/main\.js$/);
+  expect(packageJson.scripts.start).toMatch(
+    /&& MALLOC_ARENA_MAX=2 exec node --disable-proto=throw --max-semi-space-size=2 dist\/server\/main\.js$/,
+  );
   expect(fs.readFileSync('Dockerfile', 'utf8')).toContain(
     'CMD ["node", "--disable-proto=throw", "--max-semi-space-size=2", "dist/server/main.js"]',
   );
