@@ -69,6 +69,9 @@ for (const database of databases) {
     });
 
     const now = () => running.clock.now;
+    beforeAll(() => {
+      abacate.now = now;
+    });
     const abacateProvider = () =>
       createAbacatepayProvider(
         { apiKey: abacate.apiKey, webhookSecret: WEBHOOK_SECRET, apiUrl: abacate.url, pixSend: { feeCents: 80 } },
@@ -247,6 +250,19 @@ for (const database of databases) {
       abacate.balanceCents = 10_000_000;
       abacate.unknownKeys.clear();
       expect(await balance(ana.id)).toMatchObject({ paidCents: COMMISSION, availableCents: 3 * COMMISSION });
+
+      // No webhook ever comes: a send still COMPLETE a day after its last change is taken as settled by a pass.
+      running.clock.now += 10 * DAY;
+      await approveAll(deps);
+      await runPayouts(deps, now);
+      expect((await payoutOf(deps, ana.id)).state).toBe('sent');
+      running.clock.now += DAY - 60_000;
+      await runPayouts(deps, now);
+      expect((await payoutOf(deps, ana.id)).state).toBe('sent');
+      running.clock.now += 60_000;
+      await runPayouts(deps, now);
+      expect((await payoutOf(deps, ana.id)).state).toBe('confirmed');
+      expect(await balance(ana.id)).toMatchObject({ paidCents: 4 * COMMISSION, availableCents: 0 });
     });
 
     it("Efí: the Pix enviado callback (mTLS) confirms only once Efí's read says REALIZADO; an unverified one is refused", async () => {

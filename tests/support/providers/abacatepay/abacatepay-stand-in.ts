@@ -98,6 +98,8 @@ export interface AbacatepayStandIn {
   pixSendEnabled: boolean;
   /** Keys the DICT does not know. */
   unknownKeys: Set<string>;
+  /** The stand-in's clock for a send's `createdAt` and `updatedAt` (a test moves the shop's clock, and this with it). */
+  now: () => number;
   /** The receiver's bank confirms (`transfer.completed`) or refuses (status FAILED, money back, `transfer.failed`). */
   settleSend(externalId: string, outcome: 'completed' | 'failed'): Promise<void>;
   stop(): Promise<void>;
@@ -184,10 +186,11 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
     platformFeeCents: 80,
     pixSendEnabled: true,
     unknownKeys: new Set(),
+    now: () => Date.now(),
     settleSend: async (externalId, outcome) => {
       const send = standIn.sends.get(externalId);
       if (!send || send.status !== 'COMPLETE' || send.receivedCents > 0) throw new Error(`no unsettled send ${externalId}`);
-      send.updatedAt = new Date().toISOString();
+      send.updatedAt = new Date(standIn.now()).toISOString();
       if (outcome === 'completed') send.receivedCents = send.amount - send.platformFee;
       else {
         send.status = 'FAILED';
@@ -418,7 +421,7 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
       if (standIn.unknownKeys.has(key as string)) return c.json(failure('Chave Pix inválida'), 400);
       if (body.amount > standIn.balanceCents) return c.json(failure('Saldo insuficiente'), 400);
       standIn.balanceCents -= body.amount;
-      const at = new Date().toISOString();
+      const at = new Date(standIn.now()).toISOString();
       const send: StandInSend = {
         id: `tran_${randomBytes(8).toString('hex')}`,
         externalId: body.externalId as string,
