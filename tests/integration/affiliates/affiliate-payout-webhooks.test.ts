@@ -20,7 +20,14 @@ import { affiliateFormSchema } from '../../../src/shared/affiliates.ts';
 import { uniqueCpf } from '../../support/clients.ts';
 import { buyAndPay } from '../../support/purchase.ts';
 import { abacatepayBody, abacatepayExamples } from '../../support/providers/abacatepay/abacatepay-event-fixtures.ts';
-import { signAbacateBody, startAbacatepayStandIn, type AbacatepayStandIn } from '../../support/providers/abacatepay/abacatepay-stand-in.ts';
+import {
+  ABACATEPAY_WEBHOOK_SECRET,
+  abacatepayVariables,
+  signAbacateBody,
+  startAbacatepayStandIn,
+  type AbacatepayStandIn,
+} from '../../support/providers/abacatepay/abacatepay-stand-in.ts';
+import { providersEnv } from '../../support/provider-rig.ts';
 import { efiBody, efiExamples } from '../../support/providers/efi/efi-event-fixtures.ts';
 import { startEfiStandIn } from '../../support/providers/efi/efi-stand-in.ts';
 import { exampleBody } from '../../support/providers/woovi/woovi-event-fixtures.ts';
@@ -303,6 +310,95 @@ for (const database of databases) {
       expect([first, second].flat().sort()).toEqual(['confirmed', 'ignored']);
       expect(await payoutOf(deps, ana.id)).toMatchObject({ state: 'confirmed', endToEndId: woovi.payments.get(payout.id)!.endToEndId });
       expect(await balance(ana.id)).toMatchObject({ paidCents: COMMISSION, availableCents: 0 });
+    });
+  });
+}
+
+for (const database of databases) {
+  describe(`a payout webhook through the shop's route, on ${database.name}`, () => {
+    let abacate: AbacatepayStandIn;
+    beforeAll(async () => {
+      abacate = await startAbacatepayStandIn({ devMode: false });
+    });
+    afterAll(() => abacate?.stop());
+    const running = useTestServer(
+      database,
+      () => providersEnv(['abacatepay'], abacatepayVariables(abacate), { ABACATEPAY_PIX_SEND: 'on', ABACATEPAY_PIX_SEND_FEE_CENTS: '80' }),
+      { ownPublicUrl: true },
+    );
+
+    it('ABACATEPAY_PIX_SEND=on sends by /pix/send; transfer.completed posted to /api/webhooks/abacatepay confirms it once, 2xx', async () => {
+      const { server, db } = running;
+      abacate.now = () => Date.now();
+      abacate.webhook = { url: `${server.url}/api/webhooks/abacatepay`, secret: ABACATEPAY_WEBHOOK_SECRET };
+      const registered = await registerAffiliate(
+        db.db,
+        form.parse({
+          name: 'Rita Melo',
+          email: `rita.${Date.now()}@example.com`,
+          document: uniqueCpf(),
+          pixKey: 'rita@example.com',
+          promotes: 'Blog',
+        }),
+        'active',
+        Date.now(),
+      );
+      if (!registered.ok) throw new Error(registered.reason);
+      // A payout as an approval writes it (affiliates/payouts.ts approveBatch), without lines: only its sending is looked at here.
+      const at = Date.now();
+      const id = `vp${Date.now().toString(16)}route`;
+      await db.db
+        .insertInto('affiliate_payouts')
+        .values({
+          id,
+          batch_id: 'vbroute',
+          affiliate_id: registered.affiliate.id,
+          open_for: registered.affiliate.id,
+          amount_cents: 1500,
+          pix_key_type: 'email',
+          pix_key: 'rita@example.com',
+          provider: 'abacatepay',
+          state: 'queued',
+          end_to_end_id: null,
+          failure: null,
+          lease_until: null,
+          approved_by: 'owner',
+          created_at: at,
+          updated_at: at,
+          paid_at: null,
+        })
+        .execute();
+      const deps = { ...server.orders };
+      await runPayouts(deps, () => Date.now());
+      expect(abacate.sends.get(id)).toMatchObject({ amount: 1580, platformFee: 80, status: 'COMPLETE' });
+      const state = async () =>
+        (await db.db.selectFrom('affiliate_payouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).state;
+      expect(await state()).toBe('sent');
+
+      await abacate.settleSend(id, 'completed');
+      expect(abacate.deliveries.at(-1)).toMatchObject({ status: 200 });
+      await server.background.idle();
+      expect(await state()).toBe('confirmed');
+      expect(abacate.sends.get(id)!.receivedCents).toBe(1500);
+
+      // The same word again, and one for a send the shop never made: 2xx, nothing moves.
+      const replay = abacate.deliveries.at(-1)!;
+      const again = await fetch(replay.url, { method: 'POST', headers: replay.headers, body: replay.body });
+      expect(again.status).toBe(200);
+      const stranger = JSON.stringify({
+        event: 'transfer.completed',
+        apiVersion: 2,
+        devMode: false,
+        data: { transfer: { externalId: 'vpdesconhecido' } },
+      });
+      const unknown = await fetch(replay.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Webhook-Signature': signAbacateBody(stranger) },
+        body: stranger,
+      });
+      expect(unknown.status).toBe(200);
+      await server.background.idle();
+      expect(await state()).toBe('confirmed');
     });
   });
 }
