@@ -469,9 +469,14 @@ describe('gateway replies (a stand-in may answer anything)', () => {
         .map(([event, charge, dispute]) => JSON.stringify({ event, charge, dispute, originalTransaction: dispute })),
       name.map((event) => JSON.stringify({ event, charge: { correlationID: 'c' }, dispute: { endToEndId: 'E1' } })),
       shapedJson({ event: 'woovi:DISPUTE_CREATED', charge: { correlationID: 'c' }, originalTransaction: { endToEndId: 'E2' } }),
+      shapedJson({
+        event: 'OPENPIX:MOVEMENT_CONFIRMED',
+        payment: { correlationID: 'vp1', status: 'CONFIRMED' },
+        transaction: { endToEndId: 'E3' },
+      }),
       jsonText,
     );
-    const KINDS = ['charge', 'refund', 'paymentRefund', 'dispute', 'unrecognised', 'ignored'];
+    const KINDS = ['charge', 'refund', 'paymentRefund', 'dispute', 'payout', 'unrecognised', 'ignored'];
     fc.assert(
       fc.property(body, (raw) => {
         const read = readWooviEvent(raw);
@@ -494,9 +499,11 @@ describe('gateway replies (a stand-in may answer anything)', () => {
       fc.tuple(name, anyJsonValue).map(([key, value]) => `{${JSON.stringify(key)}:${JSON.stringify(value ?? null)}}`),
       shapedJson({ event: 'transparent.disputed', data: { transparent: { id: 'char_1', amount: 100 } } }),
       shapedJson({ pix: [{ txid: 'txid0000000000000000000000001', devolucoes: [{ id: 'D1', status: 'DEVOLVIDO' }] }] }),
+      shapedJson({ event: 'transfer.completed', data: { transfer: { id: 'tran_1', externalId: 'vp1', status: 'COMPLETE' } } }),
+      shapedJson({ pix: [{ endToEndId: 'E4', tipo: 'SOLICITACAO', status: 'REALIZADO', gnExtras: { idEnvio: 'vp1' } }] }),
       jsonText,
     );
-    const KINDS = ['charge', 'refund', 'dispute', 'unrecognised', 'ignored'];
+    const KINDS = ['charge', 'refund', 'dispute', 'payout', 'unrecognised', 'ignored'];
     const short = (events: Array<{ kind: string; name?: string }>) => {
       for (const event of events) {
         expect(KINDS).toContain(event.kind);

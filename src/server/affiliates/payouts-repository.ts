@@ -84,6 +84,7 @@ export async function movePayout(
     lease_until?: number | null;
     attempts?: number;
     paid_at?: number;
+    fee_cents?: number | null;
   },
   now: number,
 ): Promise<boolean> {

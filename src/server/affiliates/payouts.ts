@@ -13,7 +13,14 @@ import { formatBRL } from '../../shared/money.ts';
 import { businessDay } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 import type { Payments } from '../gateway/payments.ts';
-import { PixSendError, type PixProvider, type PixSendCapability, type PixSendRecord } from '../gateway/pix-provider.ts';
+import {
+  PixSendError,
+  type PixProvider,
+  type PixSendAnnouncement,
+  type PixSendCapability,
+  type PixSendRecord,
+} from '../gateway/pix-provider.ts';
+import type { ProviderId } from '../gateway/provider-registry.ts';
 import type { Logger } from '../lib/logger.ts';
 import { findAffiliate, listAffiliates, readSettings, type AffiliateRow } from './affiliates-repository.ts';
 import { commissionsOf, type CommissionDeps, type CommissionView } from './commissions.ts';
@@ -215,9 +222,20 @@ export async function approveBatch(
 class BatchChanged extends Error {}
 
 /** Confirms an open payout once: its lines move the commissions' `paid_cents` in the same transaction. */
-async function confirmPayout(deps: PayoutDeps, payout: PayoutRow, endToEndId: string | null, now: number): Promise<boolean> {
+async function confirmPayout(
+  deps: PayoutDeps,
+  payout: PayoutRow,
+  endToEndId: string | null,
+  now: number,
+  feeCents: number | null = null,
+): Promise<boolean> {
   return deps.db.transaction().execute(async (trx) => {
-    const moved = await movePayout(trx, payout.id, { state: 'confirmed', end_to_end_id: endToEndId, failure: null, paid_at: now }, now);
+    const moved = await movePayout(
+      trx,
+      payout.id,
+      { state: 'confirmed', end_to_end_id: endToEndId, failure: null, paid_at: now, ...(feeCents === null ? {} : { fee_cents: feeCents }) },
+      now,
+    );
     if (!moved) return false;
     for (const line of await linesOf(trx, payout.id)) {
       await trx
@@ -241,7 +259,7 @@ function failureLine(error: PixSendError, amountCents: number): string {
 /** Applies what the provider says of the send; `unknown` is left for a later read-back. */
 async function settle(deps: PayoutDeps, payout: PayoutRow, record: PixSendRecord, now: number): Promise<PayoutRow['state'] | 'resend'> {
   if (record.state === 'done') {
-    await confirmPayout(deps, payout, record.endToEndId, now);
+    await confirmPayout(deps, payout, record.endToEndId, now, record.feeCents ?? null);
     return 'confirmed';
   }
   if (record.state === 'failed') {
@@ -249,7 +267,8 @@ async function settle(deps: PayoutDeps, payout: PayoutRow, record: PixSendRecord
     return 'failed';
   }
   if (record.state === 'processing') {
-    await movePayout(deps.db, payout.id, { state: 'sent', end_to_end_id: record.endToEndId, lease_until: null }, now);
+    const fee = record.feeCents == null ? {} : { fee_cents: record.feeCents };
+    await movePayout(deps.db, payout.id, { state: 'sent', end_to_end_id: record.endToEndId, lease_until: null, ...fee }, now);
     return 'sent';
   }
   return 'resend';
@@ -337,6 +356,38 @@ export async function runPayouts(deps: PayoutDeps, now: () => number): Promise<A
     }
   }
   return done;
+}
+
+/**
+ * A provider's verified settlement webhook named this send (gateway ProviderEvent `payout`): the send is read back, and the
+ * payout confirmed or failed only as that read says, never on the body's word. A webhook and a pass at the same moment
+ * confirm once: both go through `confirmPayout`, whose move is guarded by the payout still being open, and nothing here
+ * sends, so no lease is taken. A send this shop never made, another provider's, or one already closed is ignored.
+ */
+export async function settleAnnouncedPayout(
+  deps: PayoutDeps,
+  providerId: ProviderId,
+  event: { sendId: string; announced: PixSendAnnouncement },
+  now: number,
+): Promise<'confirmed' | 'failed' | 'open' | 'ignored'> {
+  const payout = await findPayout(deps.db, event.sendId);
+  if (!payout || payout.provider !== providerId || payout.open_for === null || payout.state === 'queued') return 'ignored';
+  const capability = deps.payments.get(providerId)?.pixSend;
+  if (!capability) return 'ignored';
+  let record: PixSendRecord;
+  try {
+    record = await capability.read(payout.id, event.announced);
+  } catch (error) {
+    if (!(error instanceof PixSendError)) throw error;
+    // Unread now: the next pass reads it again.
+    return 'open';
+  }
+  if (record.state === 'done')
+    return (await confirmPayout(deps, payout, record.endToEndId, now, record.feeCents ?? null)) ? 'confirmed' : 'ignored';
+  if (record.state === 'failed') {
+    return (await movePayout(deps.db, payout.id, { state: 'failed', failure: copy.failures.notDone }, now)) ? 'failed' : 'ignored';
+  }
+  return 'open';
 }
 
 /** "Marcar como pago": a payout the seller made in the bank's app (no provider sends PIX), confirmed once. */

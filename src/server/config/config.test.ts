@@ -357,7 +357,15 @@ describe('PIX providers', () => {
         id: 'mercadopago',
         settings: { ...mercadopago, MERCADOPAGO_API_URL: 'https://api.mercadopago.com', MERCADOPAGO_OPEN_FINANCE: 'off' },
       },
-      { id: 'abacatepay', settings: { ...abacatepay, ABACATEPAY_API_URL: 'https://staging.abacatepay.example' } },
+      {
+        id: 'abacatepay',
+        settings: {
+          ...abacatepay,
+          ABACATEPAY_API_URL: 'https://staging.abacatepay.example',
+          ABACATEPAY_PIX_SEND: 'off',
+          ABACATEPAY_PIX_SEND_FEE_CENTS: 80,
+        },
+      },
       { id: 'tribopay', settings: tribopay },
     ]);
     expect(config.demoMode).toBe(false);
@@ -541,6 +549,18 @@ describe('PIX providers', () => {
     expect(settingsOf(listed)).toMatchObject({ MERCADOPAGO_OPEN_FINANCE: 'off' });
     expect(settingsOf({ ...listed, MERCADOPAGO_OPEN_FINANCE: 'on' })).toMatchObject({ MERCADOPAGO_OPEN_FINANCE: 'on' });
     expect(problemsOf({ ...listed, MERCADOPAGO_OPEN_FINANCE: 'sim' })).toEqual(['MERCADOPAGO_OPEN_FINANCE must be on or off (got "sim")']);
+    const abacate = { ...site, ...abacatepay, PAYMENT_PROVIDERS: 'abacatepay' };
+    expect(
+      (loadConfig({ ...abacate, ABACATEPAY_PIX_SEND: 'on', ABACATEPAY_PIX_SEND_FEE_CENTS: '95' }).payments[0] as { settings: unknown })
+        .settings,
+    ).toMatchObject({
+      ABACATEPAY_PIX_SEND: 'on',
+      ABACATEPAY_PIX_SEND_FEE_CENTS: 95,
+    });
+    expect(problemsOf({ ...abacate, ABACATEPAY_PIX_SEND: 'yes' })).toEqual(['ABACATEPAY_PIX_SEND must be on or off (got "yes")']);
+    expect(problemsOf({ ...abacate, ABACATEPAY_PIX_SEND_FEE_CENTS: '0,80' })).toEqual([
+      'ABACATEPAY_PIX_SEND_FEE_CENTS must be the fee in centavos, a whole number from 0 to 9999 (got "0,80")',
+    ]);
     expect(problemsOf({ ...site, MERCADOPAGO_OPEN_FINANCE: 'on' })[0]).toMatch(
       /^MERCADOPAGO_OPEN_FINANCE is set but PAYMENT_PROVIDERS does not list mercadopago/,
     );

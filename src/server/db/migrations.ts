@@ -62,6 +62,7 @@ import { orderAffiliateMigration } from './migrations/0079-order-affiliate.ts';
 import { affiliatePagesMigration } from './migrations/0080-affiliate-pages.ts';
 import { affiliatePayoutsMigration } from './migrations/0081-affiliate-payouts.ts';
 import { medReturnsMigration } from './migrations/0082-med-returns.ts';
+import { payoutFeeMigration } from './migrations/0083-payout-fee.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
 import type { Database } from './schema.ts';
 
@@ -131,6 +132,7 @@ const migrations: Record<string, Migration> = {
   '0080_affiliate_pages': affiliatePagesMigration,
   '0081_affiliate_payouts': affiliatePayoutsMigration,
   '0082_med_returns': medReturnsMigration,
+  '0083_payout_fee': payoutFeeMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

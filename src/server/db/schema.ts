@@ -774,6 +774,8 @@ export interface AffiliatePayoutsTable {
   created_at: number;
   updated_at: number;
   paid_at: number | null;
+  /** Migration 0083: what the provider charged on top of `amount_cents` (AbacatePay's fee); null where none was said. */
+  fee_cents: Generated<number | null>;
 }
 
 export interface AffiliatePayoutLinesTable {

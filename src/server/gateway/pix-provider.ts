@@ -158,6 +158,11 @@ export type ProviderEvent =
   | { kind: 'order'; orderToken: string; chargeIds: string[]; audit: { contentType: string; body: string } }
   /** A verified dispute event, read back where the provider allows: the dispute as it now stands. */
   | { kind: 'dispute'; dispute: ProviderDispute }
+  /**
+   * A verified word on a PIX the seller sent (an affiliate payout), by our `sendId`: `announced` is what the body says, a hint
+   * only; the payout is confirmed or failed by reading the send back (affiliates/payouts.ts `settleAnnouncedPayout`).
+   */
+  | { kind: 'payout'; sendId: string; announced: PixSendAnnouncement }
   /** Verified, but named as the shop knows no event: counted for Saúde, the seller told the first time. */
   | { kind: 'unrecognised'; name: string }
   | { kind: 'ignored'; reason: string };
@@ -197,12 +202,18 @@ export interface PixSendInput {
  */
 export type PixSendState = 'not_sent' | 'processing' | 'done' | 'failed';
 
+/** What a provider's settlement webhook says of a send: settled at the receiver's bank, or failed there. */
+export type PixSendAnnouncement = 'settled' | 'failed';
+
 export interface PixSendRecord {
   sendId: string;
   state: PixSendState;
   endToEndId: string | null;
+  /** What the receiver gets, where the provider says. */
   amountCents: number | null;
   rawStatus: string | null;
+  /** What the provider charged on top of `amountCents`, where it takes its fee out of the amount sent (AbacatePay). */
+  feeCents?: number | null;
 }
 
 /**
@@ -225,8 +236,11 @@ export class PixSendError extends Error {
 export interface PixSendCapability {
   /** One send under `sendId`; throws PixSendError. */
   send(input: PixSendInput): Promise<PixSendRecord>;
-  /** The send as the provider now has it; throws PixSendError `uncertain` when it could not be read. */
-  read(sendId: string): Promise<PixSendRecord>;
+  /**
+   * The send as the provider now has it; throws PixSendError `uncertain` when it could not be read. `announced`: a verified
+   * settlement webhook said so, for a provider whose read alone cannot tell a settled send from an accepted one (AbacatePay).
+   */
+  read(sendId: string, announced?: PixSendAnnouncement): Promise<PixSendRecord>;
 }
 
 export interface PixProvider {

@@ -27,9 +27,11 @@ export type ProviderWebhookResult =
   | { kind: 'unknown_provider' }
   | { kind: 'rejected'; reason: string }
   | { kind: 'deferred'; orderId: string }
-  | { kind: 'accepted'; orders: Array<{ order: OrderRow; hints: string[] }> };
+  /** `payouts`: sends of the seller's a verified settlement webhook names, each to be read back (affiliates/payouts.ts). */
+  | { kind: 'accepted'; orders: Array<{ order: OrderRow; hints: string[] }>; payouts: PayoutEvent[] };
 
 type OrderEvent = Extract<ProviderEvent, { kind: 'order' }>;
+export type PayoutEvent = Extract<ProviderEvent, { kind: 'payout' }>;
 
 /** A webhook never settles money: it names charges to read back, each re-read stored first so the reconciler retries. */
 export async function receiveProviderWebhook(
@@ -75,7 +77,8 @@ export async function receiveProviderWebhook(
     await requestRecheck(deps.db, order.id, now);
     orders.set(order.id, order);
   }
-  return { kind: 'accepted', orders: [...orders.values()].map((order) => ({ order, hints: [] })) };
+  const payouts = events.slice(0, MAX_EVENTS).filter((event): event is PayoutEvent => event.kind === 'payout');
+  return { kind: 'accepted', orders: [...orders.values()].map((order) => ({ order, hints: [] })), payouts };
 }
 
 /** Paid before its create answered: kept for recordCharge to apply, then looked up again in case a create answered meanwhile. */
@@ -121,5 +124,5 @@ async function receiveOrderEvent(
   }
   // Stored first: if the caller's re-read fails (or the process dies), the reconciler retries it.
   await requestRecheck(db, order.id, now);
-  return { kind: 'accepted', orders: [{ order, hints: event.chargeIds }] };
+  return { kind: 'accepted', orders: [{ order, hints: event.chargeIds }], payouts: [] };
 }

@@ -7,6 +7,7 @@ import type { AppEnv } from './context.ts';
 import { recheckOrder } from '../payment/payment-confirmation.ts';
 import { limits } from '../http/rate-limit.ts';
 import { apiErrors } from '../../content/api-errors.ts';
+import { settleAnnouncedPayout } from '../affiliates/payouts.ts';
 
 const ok = { received: true } as const;
 // Read in the provider's panel by the seller, like every other answer of ours in Portuguese.
@@ -52,6 +53,11 @@ async function providerWebhook(c: Context<AppEnv>) {
   for (const { order, hints } of result.orders) {
     logger.info('Webhook received', { provider: id, order: order.id });
     c.var.background.run('webhook re-check', () => recheckOrder(orders, order, hints));
+  }
+  // An affiliate payout's settlement: read back in the background; a send this shop never made is ignored there.
+  for (const payout of result.payouts) {
+    logger.info('Payout webhook received', { provider: id, payout: payout.sendId });
+    c.var.background.run('payout read-back', () => settleAnnouncedPayout({ ...orders, logger }, id, payout, now));
   }
   return c.json(ok, 200);
 }

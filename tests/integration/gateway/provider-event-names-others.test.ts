@@ -50,6 +50,8 @@ describe("AbacatePay's documented events", () => {
         refund: { kind: 'refund', chargeId: 'char_1' },
         disputeOpen: { kind: 'dispute', dispute: { chargeId: 'char_1', state: 'open', event } },
         disputeLost: { kind: 'dispute', dispute: { chargeId: 'char_1', state: 'lost', event } },
+        payoutSettled: { kind: 'payout', sendId: 'payout-ext-123', announced: 'settled' },
+        payoutFailed: { kind: 'payout', sendId: 'payout-ext-123', announced: 'failed' },
         known: { kind: 'ignored' },
       }[ABACATEPAY_EVENTS[event as keyof typeof ABACATEPAY_EVENTS]];
       expect(read, event).toMatchObject(expected);
@@ -117,7 +119,10 @@ describe("Efí's documented notifications (the Pix standard's)", () => {
   });
 
   it('reads each example as its kind: a pix names its charges (and its devoluções), the rest are known', () => {
-    const [withRefund, plain] = efiExamples.pix!;
+    const [withRefund, plain, sent, rejected] = efiExamples.pix!;
+    // A Pix the seller sent names our idEnvio, to be read back whatever its status says.
+    expect(readPixNotification(efiBody(sent!, 'x'))).toEqual([{ kind: 'payout', sendId: '123ABC', announced: 'settled' }]);
+    expect(readPixNotification(efiBody(rejected!, 'x'))).toEqual([{ kind: 'payout', sendId: '123ABC', announced: 'failed' }]);
     expect(readPixNotification(efiBody(withRefund!, 'txid0000000000000000000000001'))).toEqual([
       { kind: 'charge', chargeId: 'txid0000000000000000000000001' },
       { kind: 'refund', chargeId: 'txid0000000000000000000000001', refundId: '123ABC' },

@@ -37,7 +37,8 @@ describe("Woovi's documented events, each spelling", () => {
             ? { kind: 'paymentRefund', endToEndId: ids.endToEndId }
             : { kind: 'refund', chargeId: ids.chargeId },
           dispute: { kind: 'dispute', endToEndId: ids.endToEndId },
-          known: { kind: 'ignored' },
+          payoutSettled: { kind: 'payout', sendId: 'payment-1', announced: 'settled' },
+          payoutFailed: { kind: 'payout', sendId: 'payment-1', announced: 'failed' },
         }[kind];
         expect(read, event).toMatchObject(expected);
       }

@@ -518,7 +518,11 @@ describe('Woovi: webhooks', () => {
     expect((await event('OPENPIX:CHARGE_COMPLETED', { data_criacao: '2021-08-10T20:32:14.429Z', evento: 'teste_webhook' }))[0]!.kind).toBe(
       'ignored',
     );
-    expect((await event('OPENPIX:MOVEMENT_CONFIRMED', { payment: { correlationID: 'p' } }))[0]!.kind).toBe('ignored');
+    // A payment the seller sent is an affiliate payout's word, read back by its correlationID (affiliates/payouts.ts).
+    expect(await event('OPENPIX:MOVEMENT_CONFIRMED', { payment: { correlationID: 'p' } })).toEqual([
+      { kind: 'payout', sendId: 'p', announced: 'settled' },
+    ]);
+    expect((await event('OPENPIX:MOVEMENT_FAILED', {}))[0]!.kind).toBe('ignored');
     const notJson = 'not json';
     expect((await provider.parseWebhook(webhookRequest(notJson, standIn.sign(notJson))))[0]!.kind).toBe('ignored');
   });

@@ -46,6 +46,19 @@ const subscriptionPaid = {
   checkout: { id: 'bill_jskd3TMfScHZDJe5NSZjTmQ4', amount: 2990, frequency: 'SUBSCRIPTION', status: 'PAID', methods: ['PIX'] },
 };
 const withdraw = (status: string) => ({ id: 'tran_xxx', amount: 1000, status, method: 'PIX', platformFee: 80, externalId: null });
+/** pages/webhooks/events/transfers.mdx: a `/pix/send`'s word, by the `externalId` it was sent with. */
+const transfer = (status: string) => ({
+  id: 'tran_xxx',
+  externalId: 'payout-ext-123',
+  amount: 1000,
+  status,
+  method: 'PIX',
+  platformFee: 80,
+  receiptUrl: 'https://...',
+  createdAt: '...',
+  updatedAt: '...',
+  endToEndIdentifier: 'E123...',
+});
 const v1Billing = (status: string) => ({
   id: CHARGE,
   externalId: 'pedido-123',
@@ -73,8 +86,8 @@ export const abacatepayExamples: Record<string, Record<string, unknown>> = {
   'payout.completed': { withdraw: { ...withdraw('COMPLETE'), endToEndIdentifier: 'E123' } },
   'payout.failed': { withdraw: withdraw('FAILED') },
   'payout.done': { transaction: withdraw('COMPLETE') },
-  'transfer.completed': { transfer: { ...withdraw('COMPLETE'), externalId: 'payout-ext-123' } },
-  'transfer.failed': { transfer: { ...withdraw('FAILED'), externalId: 'payout-ext-123' } },
+  'transfer.completed': { transfer: transfer('COMPLETE') },
+  'transfer.failed': { transfer: transfer('FAILED') },
   'billing.created': v1Billing('PENDING'),
   'billing.paid': v1Billing('PAID'),
   'billing.refunded': v1Billing('REFUNDED'),

@@ -11,6 +11,18 @@ import { createStandInKit, type Fault, type StandInRequest, type WebhookDelivery
  * answers in the `{ data, error, success }` envelope, and the documented webhook sent to the
  * seller's URL, with `?webhookSecret=`, `X-Webhook-Secret` and `X-Webhook-Signature` as AbacatePay
  * sends them.
+ *
+ * And PIX out from the seller's balance, from github.com/AbacatePay/documentation (docs.abacatepay.com):
+ * - `POST /v2/pix/send` (pages/pix/create.mdx, openapi.yaml `/pix/send`): `{ amount, externalId, description?, pix: { key,
+ *   type } }`, nothing else, `externalId` required, amount at least R$ 1,00 (https://docs.abacatepay.com/pages/dinheiro/enviar-pix);
+ *   answered with a `PixTransaction` (pages/pix/reference.mdx) born `COMPLETE`, its `platformFee` taken out of `amount` and
+ *   the whole `amount` out of the balance; "Função não habilitada" when the feature is off on the account; 429 past the limit.
+ * - `GET /v2/pix/get?id=|externalId=` (openapi.yaml `/pix/get`): the same `PixTransaction`, 404 "PIX não encontrado com o ID
+ *   ou externalId fornecido".
+ * - The bank's word later (https://docs.abacatepay.com/pages/dinheiro/enviar-pix, pages/webhooks/events/transfers.mdx):
+ *   `transfer.completed`, or the send turned `FAILED`, the amount back in the balance and `transfer.failed`.
+ * The documents give no words for a short balance, an unknown key or a repeated externalId: the stand-in answers 400 with
+ * "Saldo insuficiente", "Chave Pix inválida" and "externalId já utilizado", the adapter reading each by its words.
  */
 
 /** pages/webhooks/security.mdx: the public key every AbacatePay webhook body is signed with. */
@@ -35,7 +47,23 @@ export interface StandInCharge {
   brCode: string;
 }
 
-type Route = 'create' | 'check' | 'list' | 'simulate' | 'refund';
+type Route = 'create' | 'check' | 'list' | 'simulate' | 'refund' | 'pixSend' | 'pixGet';
+
+/** A `/pix/send` as AbacatePay holds it (pages/pix/reference.mdx `PixTransaction`), with what reached the receiver. */
+export interface StandInSend {
+  id: string;
+  externalId: string;
+  amount: number;
+  platformFee: number;
+  status: 'COMPLETE' | 'FAILED';
+  key: string;
+  keyType: string;
+  /** What the receiver's bank credited: `amount − platformFee` once settled, 0 while not or when it failed. */
+  receivedCents: number;
+  endToEndIdentifier: string;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export interface AbacatepayStandIn {
   url: string;
@@ -60,6 +88,20 @@ export interface AbacatepayStandIn {
   dispute(id: string, options?: { as?: 'transparent' | 'checkout' }): Promise<void>;
   /** The dispute is lost: `transparent.lost` (or `checkout.lost`) sent. The status after it is undocumented: left as is. */
   loseDispute(id: string, options?: { as?: 'transparent' | 'checkout' }): Promise<void>;
+  /** PIX sent by `/pix/send`, by externalId. */
+  sends: Map<string, StandInSend>;
+  /** The account's available balance, in centavos: each send takes its whole `amount`. */
+  balanceCents: number;
+  /** AbacatePay's fee on each send, taken out of its amount. */
+  platformFeeCents: number;
+  /** false: "Função não habilitada". */
+  pixSendEnabled: boolean;
+  /** Keys the DICT does not know. */
+  unknownKeys: Set<string>;
+  /** The stand-in's clock for a send's `createdAt` and `updatedAt` (a test moves the shop's clock, and this with it). */
+  now: () => number;
+  /** The receiver's bank confirms (`transfer.completed`) or refuses (status FAILED, money back, `transfer.failed`). */
+  settleSend(externalId: string, outcome: 'completed' | 'failed'): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -139,8 +181,61 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
       const as = disputeOptions.as ?? 'transparent';
       await deliver(`${as}.lost`, charge, as);
     },
+    sends: new Map(),
+    balanceCents: 10_000_000,
+    platformFeeCents: 80,
+    pixSendEnabled: true,
+    unknownKeys: new Set(),
+    now: () => Date.now(),
+    settleSend: async (externalId, outcome) => {
+      const send = standIn.sends.get(externalId);
+      if (!send || send.status !== 'COMPLETE' || send.receivedCents > 0) throw new Error(`no unsettled send ${externalId}`);
+      send.updatedAt = new Date(standIn.now()).toISOString();
+      if (outcome === 'completed') send.receivedCents = send.amount - send.platformFee;
+      else {
+        send.status = 'FAILED';
+        standIn.balanceCents += send.amount;
+      }
+      await deliverTransfer(outcome === 'completed' ? 'transfer.completed' : 'transfer.failed', send);
+    },
     stop: kit.stop,
   };
+
+  function sendData(send: StandInSend) {
+    return {
+      id: send.id,
+      status: send.status,
+      devMode: standIn.devMode,
+      receiptUrl: `https://app.abacatepay.com/receipt/${send.id}`,
+      amount: send.amount,
+      platformFee: send.platformFee,
+      externalId: send.externalId,
+      createdAt: send.createdAt,
+      updatedAt: send.updatedAt,
+    };
+  }
+
+  /** pages/webhooks/events/transfers.mdx: `data.transfer`, with `method` and `endToEndIdentifier`. */
+  async function deliverTransfer(event: string, send: StandInSend) {
+    if (!standIn.webhook) return;
+    const body = JSON.stringify({
+      event,
+      apiVersion: 2,
+      devMode: standIn.devMode,
+      data: { transfer: { ...sendData(send), method: 'PIX', endToEndIdentifier: send.endToEndIdentifier } },
+    });
+    await signedDelivery(body);
+  }
+
+  async function signedDelivery(body: string) {
+    const url = new URL(standIn.webhook!.url);
+    url.searchParams.set('webhookSecret', standIn.webhook!.secret);
+    await kit.deliver(url, body, {
+      'User-Agent': 'AbacatePay/1.0',
+      'X-Webhook-Secret': standIn.webhook!.secret,
+      'X-Webhook-Signature': signAbacateBody(body),
+    });
+  }
 
   /**
    * pages/webhooks/events/transparent.mdx: the envelope and `data.transparent` of a PIX event; a checkout's event
@@ -302,6 +397,58 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
       charge.status = 'REFUNDED';
       await deliver('transparent.refunded', charge);
       return c.json(envelope({ refundPublicId: charge.refundPublicId }));
+    }),
+  );
+
+  app.post('/v2/pix/send', (c) =>
+    kit.answer(c, 'pixSend', () => {
+      const body = c.get('body');
+      if (!isRecord(body) || !onlyKeys(body, ['amount', 'externalId', 'description', 'pix'])) return c.json(failure('unknown field'), 400);
+      // "O destino é aninhado em `pix`, com as chaves `key` e `type`" (pages/pix/create.mdx).
+      if (!isRecord(body.pix)) return c.json(failure("Property 'pix' is missing"), 400);
+      const { key, type } = body.pix;
+      if (!onlyKeys(body.pix, ['key', 'type']) || !isNonEmptyString(key)) return c.json(failure("Property 'pix.key' is missing"), 400);
+      if (!['CPF', 'CNPJ', 'PHONE', 'EMAIL', 'RANDOM', 'BR_CODE'].includes(type as string))
+        return c.json(failure("Property 'pix.type' is missing"), 400);
+      if (type === 'PHONE' && !/^\d{10,11}$/.test(key as string)) return c.json(failure('Chave Pix inválida'), 400);
+      if (!isNonEmptyString(body.externalId)) return c.json(failure("Property 'externalId' is missing"), 400);
+      if (typeof body.amount !== 'number' || !Number.isSafeInteger(body.amount) || body.amount < 100)
+        return c.json(failure('Valor mínimo R$ 1,00'), 400);
+      if (body.description !== undefined && typeof body.description !== 'string')
+        return c.json(failure('description must be a string'), 400);
+      if (!standIn.pixSendEnabled) return c.json(failure('Função não habilitada'), 403);
+      if (standIn.sends.has(body.externalId as string)) return c.json(failure('externalId já utilizado'), 400);
+      if (standIn.unknownKeys.has(key as string)) return c.json(failure('Chave Pix inválida'), 400);
+      if (body.amount > standIn.balanceCents) return c.json(failure('Saldo insuficiente'), 400);
+      standIn.balanceCents -= body.amount;
+      const at = new Date(standIn.now()).toISOString();
+      const send: StandInSend = {
+        id: `tran_${randomBytes(8).toString('hex')}`,
+        externalId: body.externalId as string,
+        amount: body.amount,
+        platformFee: standIn.platformFeeCents,
+        status: 'COMPLETE',
+        key: key as string,
+        keyType: type as string,
+        receivedCents: 0,
+        endToEndIdentifier: `E${randomBytes(16).toString('hex').slice(0, 31)}`,
+        createdAt: at,
+        updatedAt: at,
+      };
+      standIn.sends.set(send.externalId, send);
+      return c.json(envelope(sendData(send)));
+    }),
+  );
+
+  app.get('/v2/pix/get', (c) =>
+    kit.answer(c, 'pixGet', () => {
+      const { id, externalId } = c.req.query();
+      if (id === undefined && externalId === undefined) return c.json(failure('Informe id ou externalId'), 400);
+      const send = [...standIn.sends.values()].find(
+        (each) => (id === undefined || each.id === id) && (externalId === undefined || each.externalId === externalId),
+      );
+      if (!send) return c.json(failure('PIX não encontrado com o ID ou externalId fornecido.'), 404);
+      return c.json(envelope(sendData(send)));
     }),
   );
 

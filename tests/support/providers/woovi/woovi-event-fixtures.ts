@@ -8,11 +8,16 @@
  *   `refundTransaction` and `originalTransaction`, no charge);
  * - developers.woovi.com/docs/disputa/webhook-dispute and docs/webhook/examples/webhook-{created,accepted,canceled}-payload
  *   (`woovi:DISPUTE_*` with `dispute`), developers.openpix.com.br/en/docs/disputa/webhook-dispute (the same as
- *   `OPENPIX:DISPUTE_CREATED`).
- * The ids are the examples' own where they give one; `CHARGE` and `E2E` are put in place of a charge and payment of the test's.
+ *   `OPENPIX:DISPUTE_CREATED`);
+ * - developers.woovi.com/docs/webhook/examples/webhook-payment-payload ("Pagamento confirmado" and "Falha no pagamento":
+ *   `payment` with our `correlationID`, `transaction` with its `endToEndId`, `error` on a failure, whose codes are on
+ *   docs/payment/payment-failed-errors); MOVEMENT_REMOVED has no example there and is taken to carry the same `payment`.
+ * The ids are the examples' own where they give one; `CHARGE`, `E2E` and `SEND` are put in place of a charge, a payment and a
+ * payout of the test's.
  */
 export const CHARGE = '__CHARGE__';
 export const E2E = '__E2E__';
+export const SEND = '__SEND__';
 
 const charge = { value: 100, status: 'COMPLETED', correlationID: CHARGE, transactionID: '9134e286-6f71-427a-bf00-241681624586' };
 const company = { id: '624f46f9e93f9f521c8308d7', name: 'Loja', taxID: '4722767300014' };
@@ -61,9 +66,16 @@ export const wooviExamples: Record<string, Record<string, unknown>> = {
   DISPUTE_ACCEPTED: { dispute: dispute('ACCEPTED') },
   DISPUTE_REJECTED: { dispute: dispute('REJECTED') },
   DISPUTE_CANCELED: { dispute: dispute('CANCELED') },
-  MOVEMENT_CONFIRMED: { payment: { value: 100, status: 'CONFIRMED', correlationID: 'payment-1' } },
-  MOVEMENT_FAILED: { payment: { value: 100, status: 'FAILED', correlationID: 'payment-1' } },
-  MOVEMENT_REMOVED: { payment: { value: 100, status: 'REMOVED', correlationID: 'payment-1' } },
+  MOVEMENT_CONFIRMED: {
+    payment: { value: 30, status: 'CONFIRMED', destinationAlias: '06882328684', comment: '', correlationID: SEND },
+    transaction: { value: 30, endToEndId: E2E, time: '2023-03-16T12:42:47.526Z' },
+  },
+  MOVEMENT_FAILED: {
+    payment: { value: 30, status: 'FAILED', destinationAlias: '06882328684', comment: '', correlationID: SEND },
+    transaction: { value: 30, endToEndId: E2E, time: '2023-03-16T12:42:47.526Z' },
+    error: { code: 'PAY_PIX_KEY_ERROR', description: 'Erro ao realizar o pagamento para a chave pix informada' },
+  },
+  MOVEMENT_REMOVED: { payment: { value: 30, status: 'REMOVED', destinationAlias: '06882328684', comment: '', correlationID: SEND } },
 };
 
 /** The refund confirmations come unprefixed on Woovi's page; every other name comes as `OPENPIX:` and as `woovi:`. */
@@ -72,8 +84,9 @@ export function spellings(name: string): string[] {
 }
 
 /** The body Woovi would post for `event`, with the test's charge and payment in place. */
-export function exampleBody(name: string, event: string, ids: { chargeId: string; endToEndId: string }): string {
+export function exampleBody(name: string, event: string, ids: { chargeId: string; endToEndId: string; sendId?: string }): string {
   return JSON.stringify({ event, ...wooviExamples[name] })
     .replaceAll(CHARGE, ids.chargeId)
-    .replaceAll(E2E, ids.endToEndId);
+    .replaceAll(E2E, ids.endToEndId)
+    .replaceAll(SEND, ids.sendId ?? 'payment-1');
 }

@@ -1,6 +1,7 @@
 import type { ChargeRecord, PixProvider } from '../../pix-provider.ts';
 import { createTransparent, readTransparent, simulateTransparentPayment } from './abacatepay-charges.ts';
 import { createAbacatepayClient } from './abacatepay-client.ts';
+import { readAbacatepayPix, sendAbacatepayPix } from './abacatepay-pix-send.ts';
 import { readTransparentRefund, refundTransparent } from './abacatepay-refunds.ts';
 import { parseAbacatepayWebhook } from './abacatepay-webhook.ts';
 
@@ -11,6 +12,8 @@ export interface AbacatepaySettings {
   /** The secret typed into the webhook form of AbacatePay's dashboard; it comes back in `?webhookSecret=`. */
   webhookSecret: string;
   apiUrl?: string;
+  /** ABACATEPAY_PIX_SEND: affiliate payouts go out by `/pix/send`, adding this fee so the affiliate gets the commission. */
+  pixSend?: { feeCents: number } | null;
 }
 
 export interface AbacatepayOptions {
@@ -38,6 +41,11 @@ export function createAbacatepayProvider(settings: AbacatepaySettings, options: 
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
   });
+  const now = options.now ?? Date.now;
+  const pixSendOf = (feeCents: number) => ({
+    send: (input: Parameters<typeof sendAbacatepayPix>[2]) => sendAbacatepayPix(client, { feeCents, now }, input),
+    read: (sendId: string, announced?: Parameters<typeof readAbacatepayPix>[3]) => readAbacatepayPix(client, { now }, sendId, announced),
+  });
   return {
     id: 'abacatepay',
     capabilities: {
@@ -55,5 +63,6 @@ export function createAbacatepayProvider(settings: AbacatepaySettings, options: 
     refund: (charge, input) => refundTransparent(client, charge, input),
     getRefund: (charge, refundId) => readTransparentRefund(client, charge, refundId),
     simulatePayment: (chargeId) => simulateTransparentPayment(client, chargeId),
+    ...(settings.pixSend ? { pixSend: pixSendOf(settings.pixSend.feeCents) } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import type { PixSendAnnouncement } from '../../pix-provider.ts';
 import type { PaymentState } from '../../types.ts';
 
 /** Every reply is the envelope `{ data, error, success }` (AbacatePay/documentation `openapi.yaml`). */
@@ -100,6 +101,8 @@ export type WebhookEventRead =
   | { kind: 'charge'; chargeId: string }
   | { kind: 'refund'; chargeId: string }
   | { kind: 'dispute'; dispute: AbacateDispute }
+  /** A PIX the seller sent by `/pix/send` (an affiliate payout), by the `externalId` we gave it. */
+  | { kind: 'payout'; sendId: string; announced: PixSendAnnouncement }
   | { kind: 'unrecognised'; name: string }
   | { kind: 'ignored'; reason: string };
 
@@ -109,7 +112,9 @@ export type WebhookEventRead =
  * pages/v1/webhooks.mdx and AbacatePay/go-types `v1/webhook.go` (`withdraw.*`); the CLI's `trigger` names
  * `payout.done` (pages/cli/webhooks.mdx). The shop charges through `/transparents/create`: a checkout's payment or
  * refund is none of its charges, while a dispute names the charge it is about whichever product it came from.
- * Subscriptions, payouts and transfers are the seller's own business: known, not read.
+ * `transfer.*` is the word on a `/pix/send` (pages/webhooks/events/transfers.mdx, `data.transfer.externalId`): an affiliate
+ * payout's, read back by that id. Subscriptions and withdrawals to the seller's own account are the seller's business: known,
+ * not read.
  */
 export const ABACATEPAY_EVENTS = {
   'transparent.completed': 'charge',
@@ -128,8 +133,8 @@ export const ABACATEPAY_EVENTS = {
   'payout.completed': 'known',
   'payout.failed': 'known',
   'payout.done': 'known',
-  'transfer.completed': 'known',
-  'transfer.failed': 'known',
+  'transfer.completed': 'payoutSettled',
+  'transfer.failed': 'payoutFailed',
   'billing.created': 'known',
   'billing.paid': 'charge',
   'billing.refunded': 'refund',
@@ -138,7 +143,7 @@ export const ABACATEPAY_EVENTS = {
   'subscription.canceled': 'known',
   'withdraw.done': 'known',
   'withdraw.failed': 'known',
-} as const satisfies Record<string, 'charge' | 'refund' | 'disputeOpen' | 'disputeLost' | 'known'>;
+} as const satisfies Record<string, 'charge' | 'refund' | 'disputeOpen' | 'disputeLost' | 'payoutSettled' | 'payoutFailed' | 'known'>;
 
 /** Longer is no event name: counted under its first characters. */
 const MAX_EVENT_LENGTH = 100;
@@ -162,6 +167,11 @@ export function readWebhookEvent(body: unknown): WebhookEventRead {
   if (kind === undefined) return { kind: 'unrecognised', name: event };
   if (kind === 'known') return { kind: 'ignored', reason: `event ${event}` };
   const data = isRecord(body.data) ? body.data : null;
+  if (kind === 'payoutSettled' || kind === 'payoutFailed') {
+    const sendId = data && isRecord(data.transfer) ? text(data.transfer.externalId) : null;
+    if (sendId === null) return { kind: 'ignored', reason: `${event} without an externalId` };
+    return { kind: 'payout', sendId, announced: kind === 'payoutSettled' ? 'settled' : 'failed' };
+  }
   // v2 names the product (`transparent`, `checkout`); v1's `billing.paid` comes as `billing` or `pixQrCode`
   // (go-types `v1/webhook.go`), or with the charge's fields in `data` itself (pages/v1/webhooks.mdx).
   const nested = data ? [data.transparent, data.checkout, data.pixQrCode, data.billing].find(isRecord) : undefined;

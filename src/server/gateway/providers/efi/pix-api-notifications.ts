@@ -3,6 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { parseJsonSafely } from '../../../lib/safe-parse.ts';
 import { WebhookRejectedError, type ProviderEvent, type WebhookRequest } from '../../pix-provider.ts';
 import { parseWebhookPix, TXID } from './pix-api-parse.ts';
+import { ID_ENVIO } from './pix-api-send.ts';
 import type { PixApiProfile } from './pix-api-profile.ts';
 
 /** How a notification proves it is the bank's, besides a client certificate the TLS terminator verified. */
@@ -82,6 +83,13 @@ export function readPixNotification(rawBody: string): ProviderEvent[] {
     events.push(event);
   };
   for (const entry of entries) {
+    // A Pix the seller sent (an affiliate payout), by the idEnvio we gave it: read back before anything moves.
+    if (entry.sent) {
+      const { idEnvio, status } = entry.sent;
+      if (!ID_ENVIO.test(idEnvio)) add({ kind: 'ignored', reason: 'pix sent with an idEnvio not ours' }, 'ignored-sent');
+      else add({ kind: 'payout', sendId: idEnvio, announced: status === 'NAO_REALIZADO' ? 'failed' : 'settled' }, `payout:${idEnvio}`);
+      continue;
+    }
     // A Pix without a txid was paid to the key directly, not to one of our charges.
     if (!entry.txid || !TXID.test(entry.txid)) {
       add({ kind: 'ignored', reason: 'pix without a charge txid' }, 'ignored');

@@ -184,13 +184,22 @@ export function parseWebhookConfig(body: unknown): string | null {
 export interface WebhookEntry {
   txid: string | null;
   refundIds: string[];
+  /**
+   * A Pix the seller sent (`tipo: SOLICITACAO`, dev.efipay.com.br/docs/api-pix/webhooks "Recebendo callbacks", tab "Pix
+   * enviado"): its `gnExtras.idEnvio` and `status` (REALIZADO, NAO_REALIZADO); null for a Pix received.
+   */
+  sent: { idEnvio: string; status: string | null } | null;
 }
 
 /** `WebhookPixBody`: `{ pix: [Pix] }`; null when the body is not one (Efí's registration probe, a stray POST). */
 export function parseWebhookPix(body: unknown): WebhookEntry[] | null {
   if (!isRecord(body) || !Array.isArray(body.pix)) return null;
-  return body.pix.filter(isRecord).map((pix) => ({
-    txid: text(pix.txid),
-    refundIds: devolucoesOf(pix).map((refund) => refund.id),
-  }));
+  return body.pix.filter(isRecord).map((pix) => {
+    const idEnvio = isRecord(pix.gnExtras) ? text(pix.gnExtras.idEnvio) : null;
+    return {
+      txid: text(pix.txid),
+      refundIds: devolucoesOf(pix).map((refund) => refund.id),
+      sent: idEnvio === null ? null : { idEnvio, status: text(pix.status) },
+    };
+  });
 }

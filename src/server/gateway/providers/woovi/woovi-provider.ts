@@ -65,6 +65,7 @@ async function parseWebhook(api: WooviApi, publicKey: KeyObject, request: Webhoo
       const charge = await chargeOfPayment(api, event.endToEndId);
       return [charge.kind === 'charge' ? { kind: 'refund', chargeId: charge.chargeId, refundId: null } : charge];
     }
+    case 'payout':
     case 'unrecognised':
     case 'ignored':
       return [event];

@@ -1,7 +1,7 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { text, z } from '../../../../shared/zod.ts';
 import { parseJsonSafely } from '../../../lib/safe-parse.ts';
-import { WebhookRejectedError, type WebhookRequest } from '../../pix-provider.ts';
+import { WebhookRejectedError, type PixSendAnnouncement, type WebhookRequest } from '../../pix-provider.ts';
 import { parseDisputeReply, type WooviDispute } from './woovi-parse.ts';
 
 /** `x-webhook-signature`: RSA-SHA256 with Woovi's key; no timestamp, a replay only re-reads (docs/payments.md#woovi). */
@@ -47,6 +47,8 @@ export type WooviEventRead =
   /** A refund event that names only the payment it returns (`originalTransaction`), not its charge. */
   | { kind: 'paymentRefund'; endToEndId: string }
   | { kind: 'dispute'; endToEndId: string; dispute: WooviDispute | null }
+  /** A payment the seller sent (an affiliate payout), by the correlationID we gave it. */
+  | { kind: 'payout'; sendId: string; announced: PixSendAnnouncement }
   | { kind: 'unrecognised'; name: string }
   | { kind: 'ignored'; reason: string };
 
@@ -61,6 +63,7 @@ const WebhookBodySchema = z.object({
     .catch(null),
   dispute: z.object({ endToEndId: id }).nullish().catch(null),
   originalTransaction: z.object({ endToEndId: id }).nullish().catch(null),
+  payment: z.object({ correlationID: id }).nullish().catch(null),
 });
 
 /**
@@ -68,7 +71,8 @@ const WebhookBodySchema = z.object({
  * (developers.woovi.com/docs/webhook/webhook-events-type) while its dispute examples and panel send `woovi:`
  * ones (developers.woovi.com/docs/disputa/webhook-dispute), and the refund confirmations come with none.
  * Both prefixes are read for every event. A charge is read back; a refund reads its charge back; the
- * instant-payment (MOVEMENT_*) events are money the seller sends, none of the shop's.
+ * instant-payment (MOVEMENT_*) events are the payments the seller sends (developers.woovi.com
+ * docs/webhook/examples/webhook-payment-payload: `payment.correlationID`), an affiliate payout's read back by its id.
  */
 export const WOOVI_EVENTS = {
   CHARGE_CREATED: 'charge',
@@ -85,10 +89,10 @@ export const WOOVI_EVENTS = {
   DISPUTE_ACCEPTED: 'dispute',
   DISPUTE_REJECTED: 'dispute',
   DISPUTE_CANCELED: 'dispute',
-  MOVEMENT_CONFIRMED: 'known',
-  MOVEMENT_FAILED: 'known',
-  MOVEMENT_REMOVED: 'known',
-} as const satisfies Record<string, 'charge' | 'refund' | 'dispute' | 'known'>;
+  MOVEMENT_CONFIRMED: 'payoutSettled',
+  MOVEMENT_FAILED: 'payoutFailed',
+  MOVEMENT_REMOVED: 'payoutFailed',
+} as const satisfies Record<string, 'charge' | 'refund' | 'dispute' | 'payoutSettled' | 'payoutFailed'>;
 
 /** The event's name without `OPENPIX:` or `woovi:`, in capitals: the same event whichever way it is spelled. */
 export function wooviEventName(event: string): string {
@@ -104,7 +108,7 @@ export function readWooviEvent(rawBody: string): WooviEventRead {
   }
   const parsed = WebhookBodySchema.safeParse(json);
   if (!parsed.success) return { kind: 'ignored', reason: 'no event' };
-  const { event, charge, pix, dispute, originalTransaction } = parsed.data;
+  const { event, charge, pix, dispute, originalTransaction, payment } = parsed.data;
   // A payment's charge is at the top, and again under `pix`; a static QR's payment has none.
   const chargeId = charge?.correlationID ?? pix?.charge?.correlationID ?? null;
   // A body without an event that names a charge is one of the older payloads: its charge is read back like any other.
@@ -114,8 +118,6 @@ export function readWooviEvent(rawBody: string): WooviEventRead {
   switch (kind) {
     case undefined:
       return { kind: 'unrecognised', name: event };
-    case 'known':
-      return { kind: 'ignored', reason: `event ${event}` };
     case 'charge':
       return chargeId ? { kind, chargeId } : { kind: 'ignored', reason: `${event} without a charge` };
     case 'refund':
@@ -127,5 +129,10 @@ export function readWooviEvent(rawBody: string): WooviEventRead {
       return dispute
         ? { kind: 'dispute', endToEndId: dispute.endToEndId, dispute: parseDisputeReply(json) }
         : { kind: 'ignored', reason: `${event} without an endToEndId` };
+    case 'payoutSettled':
+    case 'payoutFailed':
+      return payment
+        ? { kind: 'payout', sendId: payment.correlationID, announced: kind === 'payoutSettled' ? 'settled' : 'failed' }
+        : { kind: 'ignored', reason: `${event} without a payment` };
   }
 }
