@@ -1,7 +1,7 @@
 // Console users by name (docs/editing.md#users): what each may do, and the owner's forms. The server's table of routes
 // (server/admin/admin-permissions.ts) names one of these, or the owner, for every console route.
 import { emailSchema } from './checkout.ts';
-import { text, z } from './zod.ts';
+import { list, text, z } from './zod.ts';
 
 /** Edit the page; see orders and buyers' data; refund (and answer disputes). */
 export const CONSOLE_PERMISSIONS = ['page', 'orders', 'refunds'] as const;
@@ -14,7 +14,7 @@ export const PASSWORD_MIN_LENGTH = 12;
 /** A console user's name, as the audit log and the users' list show it. */
 export const USER_NAME_MAX = 80;
 
-const permissionsSchema = z.array(z.enum(CONSOLE_PERMISSIONS)).max(CONSOLE_PERMISSIONS.length);
+const permissionsSchema = list(z.enum(CONSOLE_PERMISSIONS), CONSOLE_PERMISSIONS.length);
 
 export const AdminInviteSchema = z.object({ email: emailSchema(), permissions: permissionsSchema });
 export const AdminPermissionsSchema = z.object({ permissions: permissionsSchema });

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { text, z } from './zod.ts';
 
 /** The console's areas, one per tab (#visao-geral, #pedidos…); `console` is the frame around them (header, navigation). */
 export const CONSOLE_TABS = [
@@ -31,8 +31,8 @@ export const CONSOLE_ERROR_MAX_BYTES = 16 * 1024;
 export const ConsoleErrorReportSchema = z.strictObject({
   area: z.enum(CONSOLE_AREAS),
   kind: z.enum(CONSOLE_ERROR_KINDS),
-  name: z.string().max(CONSOLE_ERROR_LIMITS.name),
-  message: z.string().max(CONSOLE_ERROR_LIMITS.message),
-  stack: z.string().max(CONSOLE_ERROR_LIMITS.stack).optional(),
+  name: text(z.string().max(CONSOLE_ERROR_LIMITS.name)),
+  message: text(z.string().max(CONSOLE_ERROR_LIMITS.message)),
+  stack: text(z.string().max(CONSOLE_ERROR_LIMITS.stack)).optional(),
 });
 export type ConsoleErrorReport = z.infer<typeof ConsoleErrorReportSchema>;

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { list, text, z } from './zod.ts';
 
 /** The sections of `/` between the hero and the checkout, in the build's order (docs/editing.md#layout). */
 export const landingSectionIds = [
@@ -48,10 +48,7 @@ function completeOrder(order: LandingSectionId[]): LandingSectionId[] {
 
 export function layoutSchema(messages: LayoutMessages): z.ZodType<OfferLayout> {
   const ids = () =>
-    z
-      .array(z.string().max(40))
-      .max(50)
-      .superRefine((values, context) => {
+    list(text(z.string().max(40)), 50).superRefine((values, context) => {
         values.forEach((id, index) => {
           const message = fixedSections.includes(id)
             ? messages.sectionFixed

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { text, z } from './zod.ts';
 
 /** "Pagar no app do banco" (docs/payments.md#open-finance): the bank from Efí's list; none at Mercado Pago, whose page asks. */
 export const OpenFinanceStartSchema = z
@@ -10,7 +10,7 @@ export const OpenFinanceStartSchema = z
   })
   .strict();
 
-export const OpenFinanceBanksQuerySchema = z.object({ q: z.string().max(60).optional() });
+export const OpenFinanceBanksQuerySchema = z.object({ q: text(z.string().max(60)).optional() });
 
 interface OpenFinanceBank {
   id: string;

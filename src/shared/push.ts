@@ -1,5 +1,5 @@
 // The console's push notifications (docs/notifications.md): what may ring, and the shapes the console and the server share.
-import { text, z } from './zod.ts';
+import { list, text, z } from './zod.ts';
 
 export const PUSH_KINDS = ['sale', 'dispute', 'refund', 'provider', 'experiment'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
@@ -34,7 +34,7 @@ export const PushDeviceSchema = z.object({
 export const PushForgetSchema = z.object({ endpoint: PushSubscriptionSchema.shape.endpoint });
 
 export const PushPreferencesSchema = z.object({
-  muted: z.array(z.enum(PUSH_KINDS)).max(PUSH_KINDS.length),
+  muted: list(z.enum(PUSH_KINDS), PUSH_KINDS.length),
   quietStart: z.number().int().min(0).max(23),
   quietEnd: z.number().int().min(0).max(23),
 });

@@ -1,4 +1,4 @@
-import { text, z } from './zod.ts';
+import { list, text, z } from './zod.ts';
 
 // docs/reviews.md
 
@@ -78,4 +78,4 @@ export interface AdminReviewList {
 
 export const AdminReviewPublishSchema = z.object({ contentKey: text(z.string().min(1).max(64)) });
 
-export const AdminReviewOrderSchema = z.object({ orderIds: z.array(text(z.string().min(1).max(64))).max(500) });
+export const AdminReviewOrderSchema = z.object({ orderIds: list(text(z.string().min(1).max(64)), 500) });

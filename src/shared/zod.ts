@@ -18,6 +18,11 @@ export function text<Out>(schema: z.ZodType<Out, string>, options: { message?: s
     .pipe(schema);
 }
 
+/** An array of `min` to `max` items, its length checks reached only by an array (as `text` for strings). */
+export function list<Item extends z.ZodType>(item: Item, max: number, min = 0) {
+  return z.array(z.unknown()).pipe(z.array(item).min(min).max(max));
+}
+
 export const HIDDEN_CHARACTERS = 'hidden_characters';
 
 export function hiddenCharactersField(error: {

@@ -2,7 +2,7 @@
 import type { ExperimentProgress } from './progress.ts';
 import { EXPERIMENT_METRICS, type ExperimentMetric, type Judgement } from './verdict.ts';
 import { prototypeKeyIn } from '../prototype-keys.ts';
-import { z } from '../zod.ts';
+import { list, text, z } from '../zod.ts';
 
 export const EXPERIMENT_PAGES = ['/', '/presell'] as const;
 export type ExperimentPage = (typeof EXPERIMENT_PAGES)[number];
@@ -17,20 +17,19 @@ export const EXPERIMENT_NAME_MAX = 80;
 /** The first variant is the control, the live page as published (an empty patch); the others patch its editor fields. */
 export const ExperimentCreateSchema = z.object({
   page: z.enum(EXPERIMENT_PAGES),
-  name: z.string().trim().min(1).max(EXPERIMENT_NAME_MAX),
-  variants: z
-    .array(
-      z.object({
-        weight: z.number().int().min(1).max(100),
-        // Checked before the record is built: zod's record would turn a `__proto__` key into the object's prototype.
-        patch: z
-          .unknown()
-          .refine((patch) => prototypeKeyIn(patch) === undefined)
-          .pipe(z.record(z.string(), z.unknown())),
-      }),
-    )
-    .min(MIN_VARIANTS)
-    .max(MAX_VARIANTS),
+  name: text(z.string().trim().min(1).max(EXPERIMENT_NAME_MAX)),
+  variants: list(
+    z.object({
+      weight: z.number().int().min(1).max(100),
+      // Checked before the record is built: zod's record would turn a `__proto__` key into the object's prototype.
+      patch: z
+        .unknown()
+        .refine((patch) => prototypeKeyIn(patch) === undefined)
+        .pipe(z.record(z.string(), z.unknown())),
+    }),
+    MAX_VARIANTS,
+    MIN_VARIANTS,
+  ),
   metric: z.enum(EXPERIMENT_METRICS).default('revenue'),
   plannedLift: z.number().min(0.01).max(5).default(0.2),
   /** All arms together, expected by the end date (shared/experiments/planner.ts plannedSettings): the sequences' tuning. */
@@ -44,7 +43,7 @@ export const ExperimentWinnerSchema = z.object({
     .int()
     .min(0)
     .max(MAX_VARIANTS - 1),
-  confirmation: z.string().max(100).optional(),
+  confirmation: text(z.string().max(100)).optional(),
 });
 
 export interface ExperimentArmFigures {
