@@ -60,7 +60,7 @@ for (const database of databases) {
       path: '/api/webhooks/efi/pix',
       body: (sendId) => efiBody(sent!, 'x', sendId),
       proof: () => ({ 'X-Client-Verified': 'SUCCESS' }),
-      forgeries: () => [{}, { 'X-Client-Verified': 'FAILED:unable to verify the first certificate' }],
+      forgeries: (): Array<Record<string, string>> => [{}, { 'X-Client-Verified': 'FAILED:unable to verify the first certificate' }],
       endToEndOf: (sendId) => efi.standIn.envios.get(sendId)!.e2eId,
     }));
   });
