@@ -110,6 +110,14 @@ export interface WooviStandIn {
    * its panel send them (developers.woovi.com docs/disputa/webhook-dispute, docs/webhook/examples/webhook-*-payload).
    */
   eventPrefix: 'OPENPIX:' | 'woovi:';
+  /**
+   * When an approved payment (PIX out) settles: `on_read` (CONFIRMED by the time it is read, no webhook ever comes) or
+   * `by_webhook` (APPROVED until `settlePayment`, which posts OPENPIX:MOVEMENT_CONFIRMED, as
+   * developers.woovi.com/docs/webhook/examples/webhook-payment-payload shows it).
+   */
+  paymentsSettle: 'on_read' | 'by_webhook';
+  /** The bank settled the approved payment: CONFIRMED, and OPENPIX:MOVEMENT_CONFIRMED sent. */
+  settlePayment(correlationID: string): Promise<void>;
   /** The next request to `route` meets `fault` instead of the documented answer. */
   scriptNext(route: Route, fault: Fault): void;
   clearScripts(): void;
@@ -197,6 +205,7 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     deliveries: kit.deliveries,
     refundsConfirm: 'after_answer',
     eventPrefix: 'OPENPIX:',
+    paymentsSettle: 'on_read',
     scriptNext: kit.script,
     clearScripts: kit.clearScripts,
     sign: (rawBody) => sign('sha256', Buffer.from(rawBody, 'utf8'), privateKey).toString('base64'),
@@ -239,6 +248,23 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
           await deliverRefund(charge, refund);
         }
       }
+    },
+    settlePayment: async (id) => {
+      const payment = standIn.payments.get(id);
+      if (payment?.status !== 'APPROVED') throw new Error(`payment ${id} is ${payment?.status ?? 'unknown'}`);
+      payment.status = 'CONFIRMED';
+      // The documented body: `payment` and its `transaction`, nothing of the charge kind.
+      const { payment: body, transaction } = paymentJson(payment);
+      await deliver('OPENPIX:MOVEMENT_CONFIRMED', {
+        payment: {
+          value: body.value,
+          status: body.status,
+          destinationAlias: body.destinationAlias,
+          comment: body.comment,
+          correlationID: id,
+        },
+        transaction,
+      });
     },
     stop: kit.stop,
   };
@@ -685,14 +711,15 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
 
   /**
    * `GET /api/v1/payment/{id}` (docs/payment/payment-out-reconciliation): the payment by our correlationID, with its
-   * transaction once sent. An approved one is CONFIRMED by the time it is read; OPENPIX:MOVEMENT_CONFIRMED is never posted,
-   * as a webhook that never comes.
+   * transaction once sent. With `paymentsSettle` `on_read`, an approved one is CONFIRMED by the time it is read and
+   * OPENPIX:MOVEMENT_CONFIRMED is never posted, as a webhook that never comes; with `by_webhook` it stays APPROVED until
+   * `settlePayment`.
    */
   app.get('/api/v1/payment/:id', (c) =>
     kit.answer(c, 'paymentRead', () => {
       const payment = standIn.payments.get(c.req.param('id'));
       if (!payment) return c.json(failure('Payment not found'), 400);
-      if (payment.status === 'APPROVED') payment.status = 'CONFIRMED';
+      if (payment.status === 'APPROVED' && standIn.paymentsSettle === 'on_read') payment.status = 'CONFIRMED';
       return c.json(paymentJson(payment));
     }),
   );
