@@ -49,17 +49,17 @@ function completeOrder(order: LandingSectionId[]): LandingSectionId[] {
 export function layoutSchema(messages: LayoutMessages): z.ZodType<OfferLayout> {
   const ids = () =>
     list(text(z.string().max(40)), 50).superRefine((values, context) => {
-        values.forEach((id, index) => {
-          const message = fixedSections.includes(id)
-            ? messages.sectionFixed
-            : !isSectionId(id)
-              ? messages.sectionUnknown(id)
-              : values.indexOf(id) !== index
-                ? messages.sectionRepeated(id)
-                : null;
-          if (message) context.addIssue({ code: 'custom', path: [index], message });
-        });
+      values.forEach((id, index) => {
+        const message = fixedSections.includes(id)
+          ? messages.sectionFixed
+          : !isSectionId(id)
+            ? messages.sectionUnknown(id)
+            : values.indexOf(id) !== index
+              ? messages.sectionRepeated(id)
+              : null;
+        if (message) context.addIssue({ code: 'custom', path: [index], message });
       });
+    });
   return z.strictObject({ order: ids(), hidden: ids() }).transform(({ order, hidden }): OfferLayout => ({
     order: completeOrder(order as LandingSectionId[]),
     hidden: landingSectionIds.filter((id) => hidden.includes(id)),
