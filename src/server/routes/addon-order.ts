@@ -4,12 +4,12 @@ import { checkout as copy } from '../../content/checkout.ts';
 import { bumpCopy } from '../../content/offers.ts';
 import { apiError } from '../http/http.ts';
 import { limits, type LimitPolicy } from '../http/rate-limit.ts';
-import { findMainOrder } from '../checkout/addon-offer.ts';
 import { isIdShaped } from '../orders/ids.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
 import type { AppEnv } from './context.ts';
 import { mayActForOrder } from './order-actor.ts';
 
-type MainOrder = NonNullable<Awaited<ReturnType<typeof findMainOrder>>>;
+type MainOrder = NonNullable<Awaited<ReturnType<typeof findOrderById>>>;
 
 /**
  * The add-on routes' order (docs/offers.md#the-one-time-offer-after-payment: `…/addon`, and by JSR
@@ -18,8 +18,10 @@ type MainOrder = NonNullable<Awaited<ReturnType<typeof findMainOrder>>>;
  */
 export async function findAddonOrder(c: Context<AppEnv, '/:id/addon' | '/:id/addon/biometria', object>): Promise<MainOrder | Response> {
   const id = c.req.param('id');
-  const order = isIdShaped(id) ? await findMainOrder(c.var.orders, id) : undefined;
+  const order = isIdShaped(id) ? await findOrderById(c.var.db, id) : undefined;
   if (!order) return apiError(c, 404, apiErrors.orderNotFound);
+  // An order the shop made an add-on of another purchase (a buyer who already had the list re-buying the bump): no offer of its own.
+  if (order.kind !== 'main') return apiError(c, 409, bumpCopy.afterPayment.unavailable);
   if (!mayActForOrder(order, c)) return apiError(c, 403, bumpCopy.afterPayment.otherTab);
   return order;
 }

@@ -243,6 +243,23 @@ for (const database of databases) {
       expect(JSON.parse(reply.text)).toEqual({ error: bumpCopy.afterPayment.unavailable });
     });
 
+    it('R4b: "Quero adicionar" on a re-buy the shop made an add-on of the purchase says the offer is over, not "not found"', async () => {
+      // Reduced from FUZZ_SEED=466448021 (Mercado Pago, refunds at the provider): the buyer who had the list bought again
+      // with the bump; that order is an add-on of the first purchase, and its tab's "Quero adicionar" answered 404.
+      const s = await open(AUTO_GATEWAY);
+      const main = await paidPurchase(s);
+      await pix(s, main.buyer, false);
+      const again = await pix(s, main.buyer, true);
+      await payAtProvider(s, again.code, 'delivered');
+      await drainOutbox(s);
+      expect((await askRefund(s, main.id, 'member')).status).toBeLessThan(300);
+      await drainOutbox(s);
+      expect((await orderRow(s.db, again.id)).kind).toBe('addon');
+      const reply = await ledgerAddon(s, again.id, again.viewKey);
+      expect(reply.status, reply.text).toBe(409);
+      expect(JSON.parse(reply.text)).toEqual({ error: bumpCopy.afterPayment.unavailable });
+    });
+
     it('M4: a part refund tells the outgoing webhooks (order.refunded)', async () => {
       const s = await open({ WEBHOOK_URL: 'https://127.0.0.1:9/vitrine', WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' });
       const first = await paidPurchase(s);
