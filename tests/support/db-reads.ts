@@ -121,6 +121,37 @@ export async function setOrderColumns(db: TestDb, id: string | undefined, column
 }
 
 /**
+ * An approved payout waiting to be sent (affiliates/payouts.ts `queued`), written as the approval writes it, without
+ * commission lines: for tests of the send and its settlement, not of the commissions.
+ */
+export async function insertQueuedPayout(
+  db: Pick<Db, 'db'>,
+  fields: Pick<
+    Insertable<Database['affiliate_payouts']>,
+    'id' | 'affiliate_id' | 'amount_cents' | 'pix_key_type' | 'pix_key' | 'provider'
+  > &
+    Partial<Insertable<Database['affiliate_payouts']>>,
+): Promise<void> {
+  const at = fields.created_at ?? Date.now();
+  await db.db
+    .insertInto('affiliate_payouts')
+    .values({
+      batch_id: `vb${fields.id}`,
+      open_for: fields.affiliate_id,
+      state: 'queued',
+      end_to_end_id: null,
+      failure: null,
+      lease_until: null,
+      approved_by: 'owner',
+      created_at: at,
+      updated_at: at,
+      paid_at: null,
+      ...fields,
+    })
+    .execute();
+}
+
+/**
  * Stores an order as it is given (e.g. a copy of a paid one, as another kind of order); what it
  * leaves out is that of a R$ 19,90 order paid (when `status` says so) at `created_at` (default now),
  * its keys derived from `id`.

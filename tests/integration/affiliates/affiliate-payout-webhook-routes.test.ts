@@ -5,6 +5,7 @@ import { runPayouts } from '../../../src/server/affiliates/payouts.ts';
 import type { ProviderId } from '../../../src/server/gateway/provider-registry.ts';
 import { affiliateFormSchema } from '../../../src/shared/affiliates.ts';
 import { uniqueCpf } from '../../support/clients.ts';
+import { insertQueuedPayout } from '../../support/db-reads.ts';
 import { providersEnv } from '../../support/provider-rig.ts';
 import { efiBody, efiExamples } from '../../support/providers/efi/efi-event-fixtures.ts';
 import { startEfiStandIn } from '../../support/providers/efi/efi-stand-in.ts';
@@ -107,27 +108,16 @@ function payoutRouteTests(running: TestServerRig, caseOf: () => Case) {
     if (!registered.ok) throw new Error(registered.reason);
     const at = Date.now();
     const id = `vp${at.toString(16)}${current.provider}`;
-    await db.db
-      .insertInto('affiliate_payouts')
-      .values({
-        id,
-        batch_id: `vb${current.provider}`,
-        affiliate_id: registered.affiliate.id,
-        open_for: registered.affiliate.id,
-        amount_cents: AMOUNT,
-        pix_key_type: 'phone',
-        pix_key: '+5511987654333',
-        provider: current.provider,
-        state: 'queued',
-        end_to_end_id: null,
-        failure: null,
-        lease_until: null,
-        approved_by: 'owner',
-        created_at: at,
-        updated_at: at,
-        paid_at: null,
-      })
-      .execute();
+    await insertQueuedPayout(db, {
+      id,
+      batch_id: `vb${current.provider}`,
+      affiliate_id: registered.affiliate.id,
+      amount_cents: AMOUNT,
+      pix_key_type: 'phone',
+      pix_key: '+5511987654333',
+      provider: current.provider,
+      created_at: at,
+    });
     const row = async () => db.db.selectFrom('affiliate_payouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const mailsToAffiliate = () => smtp.received.filter((mail) => mail.to.includes(email));
     const post = (body: string, headers: Record<string, string>) =>

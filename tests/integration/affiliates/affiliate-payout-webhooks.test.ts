@@ -18,6 +18,7 @@ import type { OrdersDeps } from '../../../src/server/orders/orders-deps.ts';
 import { receiveProviderWebhook } from '../../../src/server/payment/provider-webhook.ts';
 import { affiliateFormSchema } from '../../../src/shared/affiliates.ts';
 import { uniqueCpf } from '../../support/clients.ts';
+import { insertQueuedPayout } from '../../support/db-reads.ts';
 import { buyAndPay } from '../../support/purchase.ts';
 import { abacatepayBody, abacatepayExamples } from '../../support/providers/abacatepay/abacatepay-event-fixtures.ts';
 import {
@@ -347,27 +348,16 @@ for (const database of databases) {
       // A payout as an approval writes it (affiliates/payouts.ts approveBatch), without lines: only its sending is looked at here.
       const at = Date.now();
       const id = `vp${Date.now().toString(16)}route`;
-      await db.db
-        .insertInto('affiliate_payouts')
-        .values({
-          id,
-          batch_id: 'vbroute',
-          affiliate_id: registered.affiliate.id,
-          open_for: registered.affiliate.id,
-          amount_cents: 1500,
-          pix_key_type: 'email',
-          pix_key: 'rita@example.com',
-          provider: 'abacatepay',
-          state: 'queued',
-          end_to_end_id: null,
-          failure: null,
-          lease_until: null,
-          approved_by: 'owner',
-          created_at: at,
-          updated_at: at,
-          paid_at: null,
-        })
-        .execute();
+      await insertQueuedPayout(db, {
+        id,
+        batch_id: 'vbroute',
+        affiliate_id: registered.affiliate.id,
+        amount_cents: 1500,
+        pix_key_type: 'email',
+        pix_key: 'rita@example.com',
+        provider: 'abacatepay',
+        created_at: at,
+      });
       const deps = { ...server.orders };
       await runPayouts(deps, () => Date.now());
       expect(abacate.sends.get(id)).toMatchObject({ amount: 1580, platformFee: 80, status: 'COMPLETE' });
