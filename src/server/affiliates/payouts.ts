@@ -256,16 +256,27 @@ function failureLine(error: PixSendError, amountCents: number): string {
   return copy.failures.refused(error.detail ?? '—');
 }
 
+/** A read that says the send settled or failed closes the payout, once (`moved` false: already closed); null otherwise. */
+async function closeOnRead(
+  deps: PayoutDeps,
+  payout: PayoutRow,
+  record: PixSendRecord,
+  now: number,
+): Promise<{ state: 'confirmed' | 'failed'; moved: boolean } | null> {
+  if (record.state === 'done')
+    return { state: 'confirmed', moved: await confirmPayout(deps, payout, record.endToEndId, now, record.feeCents ?? null) };
+  if (record.state === 'failed')
+    return {
+      state: 'failed',
+      moved: await movePayout(deps.db, payout.id, { state: 'failed', failure: copy.failures.notDone }, now),
+    };
+  return null;
+}
+
 /** Applies what the provider says of the send; `unknown` is left for a later read-back. */
 async function settle(deps: PayoutDeps, payout: PayoutRow, record: PixSendRecord, now: number): Promise<PayoutRow['state'] | 'resend'> {
-  if (record.state === 'done') {
-    await confirmPayout(deps, payout, record.endToEndId, now, record.feeCents ?? null);
-    return 'confirmed';
-  }
-  if (record.state === 'failed') {
-    await movePayout(deps.db, payout.id, { state: 'failed', failure: copy.failures.notDone }, now);
-    return 'failed';
-  }
+  const closed = await closeOnRead(deps, payout, record, now);
+  if (closed) return closed.state;
   if (record.state === 'processing') {
     const fee = record.feeCents == null ? {} : { fee_cents: record.feeCents };
     await movePayout(deps.db, payout.id, { state: 'sent', end_to_end_id: record.endToEndId, lease_until: null, ...fee }, now);
@@ -382,12 +393,9 @@ export async function settleAnnouncedPayout(
     // Unread now: the next pass reads it again.
     return 'open';
   }
-  if (record.state === 'done')
-    return (await confirmPayout(deps, payout, record.endToEndId, now, record.feeCents ?? null)) ? 'confirmed' : 'ignored';
-  if (record.state === 'failed') {
-    return (await movePayout(deps.db, payout.id, { state: 'failed', failure: copy.failures.notDone }, now)) ? 'failed' : 'ignored';
-  }
-  return 'open';
+  const closed = await closeOnRead(deps, payout, record, now);
+  if (!closed) return 'open';
+  return closed.moved ? closed.state : 'ignored';
 }
 
 /** "Marcar como pago": a payout the seller made in the bank's app (no provider sends PIX), confirmed once. */
